@@ -1,0 +1,221 @@
+//! A set of squares packed in 64 bits, bit `n` standing for square `n`.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+use super::types::{Color, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const ALL: Bitboard = Bitboard(!0);
+    pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    pub const RANK_1: Bitboard = Bitboard(0xFF);
+    pub const RANK_8: Bitboard = Bitboard(0xFF << 56);
+    pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    pub const DARK_SQUARES: Bitboard = Bitboard(!0x55AA_55AA_55AA_55AA);
+
+    #[inline]
+    #[must_use]
+    pub const fn from_square(square: Square) -> Bitboard {
+        Bitboard(1 << square.index())
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(Bitboard::FILE_A.0 << file)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn rank(rank: u8) -> Bitboard {
+        Bitboard(Bitboard::RANK_1.0 << (8 * rank))
+    }
+
+    /// `color`'s rank `rank`, counted from its own home rank.
+    #[inline]
+    #[must_use]
+    pub const fn relative_rank(color: Color, rank: u8) -> Bitboard {
+        Bitboard::rank(color.relative_rank(rank))
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// More than one square set.
+    #[inline]
+    #[must_use]
+    pub const fn has_several(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, square: Square) -> bool {
+        self.0 >> square.index() & 1 != 0
+    }
+
+    /// The lowest square; the set must not be empty.
+    #[inline]
+    #[must_use]
+    pub const fn lsb(self) -> Square {
+        Square::new(self.0.trailing_zeros() as u8)
+    }
+
+    /// The highest square; the set must not be empty.
+    #[inline]
+    #[must_use]
+    pub const fn msb(self) -> Square {
+        Square::new(63 - self.0.leading_zeros() as u8)
+    }
+
+    /// Removes and returns the lowest square.
+    #[inline]
+    pub fn pop_lsb(&mut self) -> Square {
+        let square = self.lsb();
+        self.0 &= self.0 - 1;
+        square
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn with(self, square: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << square.index())
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn without(self, square: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << square.index()))
+    }
+
+    /// Every square moved one rank towards `color`'s far side.
+    #[inline]
+    #[must_use]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => Bitboard(self.0 << 8),
+            Color::Black => Bitboard(self.0 >> 8),
+        }
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::FILE_H.0) << 1)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::FILE_A.0) >> 1)
+    }
+
+    /// The board mirrored top to bottom.
+    #[inline]
+    #[must_use]
+    pub const fn flip_ranks(self) -> Bitboard {
+        Bitboard(self.0.swap_bytes())
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.is_empty() {
+            None
+        } else {
+            Some(self.pop_lsb())
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl Shl<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shl(self, rhs: u32) -> Bitboard {
+        Bitboard(self.0 << rhs)
+    }
+}
+
+impl Shr<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shr(self, rhs: u32) -> Bitboard {
+        Bitboard(self.0 >> rhs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iteration_yields_squares_in_order() {
+        let board = Bitboard(0b1010_0001);
+        let squares: Vec<usize> = board.map(Square::index).collect();
+        assert_eq!(squares, vec![0, 5, 7]);
+    }
+
+    #[test]
+    fn shifts_do_not_wrap_files() {
+        assert_eq!(Bitboard::FILE_H.east(), Bitboard::EMPTY);
+        assert_eq!(Bitboard::FILE_A.west(), Bitboard::EMPTY);
+        assert_eq!(Bitboard::FILE_A.east(), Bitboard::file(1));
+    }
+}

@@ -1,0 +1,233 @@
+//! A move packed in 16 bits: from (6), to (6), kind (2), promotion piece (2).
+//!
+//! Castling is stored as "king takes own rook" (to = the rook's square), which
+//! describes standard chess and Chess960 alike; notation turns it into `e1g1`
+//! when the game is not Chess960.
+
+use std::fmt;
+
+use super::types::{PieceType, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+/// What a move does besides moving a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Normal = 0,
+    Promotion = 1,
+    EnPassant = 2,
+    Castling = 3,
+}
+
+const KIND_SHIFT: u16 = 12;
+const PROMO_SHIFT: u16 = 14;
+
+impl Move {
+    /// No move: an empty slot in tables, or a null move.
+    pub const NONE: Move = Move(0);
+
+    #[inline]
+    #[must_use]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move(from.index() as u16 | (to.index() as u16) << 6)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn with_kind(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(Move::new(from, to).0 | (kind as u16) << KIND_SHIFT)
+    }
+
+    /// A promotion to `piece` (knight, bishop, rook or queen).
+    #[inline]
+    #[must_use]
+    pub const fn promotion(from: Square, to: Square, piece: PieceType) -> Move {
+        let promo = (piece as u16).wrapping_sub(PieceType::Knight as u16) & 3;
+        Move(Move::with_kind(from, to, MoveKind::Promotion).0 | promo << PROMO_SHIFT)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> KIND_SHIFT & 3 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Promotion,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castling,
+        }
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_some(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_promotion(self) -> bool {
+        matches!(self.kind(), MoveKind::Promotion)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_castling(self) -> bool {
+        matches!(self.kind(), MoveKind::Castling)
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self.kind(), MoveKind::EnPassant)
+    }
+
+    /// The piece a pawn becomes, for promotions.
+    #[inline]
+    #[must_use]
+    pub const fn promotion_piece(self) -> Option<PieceType> {
+        if self.is_promotion() {
+            Some(PieceType::from_index((self.0 >> PROMO_SHIFT) as usize + 1))
+        } else {
+            None
+        }
+    }
+
+    /// The raw 16 bits, for transposition-table storage.
+    #[inline]
+    #[must_use]
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+
+    #[inline]
+    #[must_use]
+    pub const fn from_raw(raw: u16) -> Move {
+        Move(raw)
+    }
+}
+
+/// Prints the move's internal squares (castling as king-takes-rook); for UCI
+/// output use `Position::move_to_uci`, which knows whether the game is Chess960.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            return f.write_str("0000");
+        }
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(piece) = self.promotion_piece() {
+            write!(f, "{}", piece.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// A fixed-capacity list of moves; no position has more than 218 legal moves.
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    pub const CAPACITY: usize = 256;
+
+    #[must_use]
+    pub const fn new() -> MoveList {
+        MoveList { moves: [Move::NONE; MoveList::CAPACITY], len: 0 }
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MoveList::CAPACITY);
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    #[must_use]
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let from = Square::parse("e7").unwrap();
+        let to = Square::parse("f8").unwrap();
+        for piece in [PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
+            let mv = Move::promotion(from, to, piece);
+            assert_eq!((mv.from(), mv.to()), (from, to));
+            assert_eq!(mv.promotion_piece(), Some(piece));
+            assert_eq!(Move::from_raw(mv.raw()), mv);
+        }
+        let castle = Move::with_kind(Square::E1, Square::H1, MoveKind::Castling);
+        assert!(castle.is_castling() && !castle.is_promotion());
+        assert_eq!(castle.to_string(), "e1h1");
+    }
+}
