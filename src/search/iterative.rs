@@ -163,11 +163,12 @@ impl Worker<'_> {
     /// helpers and makes sure its last line shows the final move and score.
     fn finish(&mut self, completed_depth: i32, history: &mut IterationHistory) -> SearchResult {
         self.flush_nodes();
+        let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
         let score = best.display_score();
         let result = SearchResult {
             best_move: best.mv,
-            ponder_move: self.ponder_move(),
+            ponder_move,
             score,
             depth: completed_depth,
             pv: best.pv.clone(),

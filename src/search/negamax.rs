@@ -230,7 +230,7 @@ impl Worker<'_> {
         while let Some(mv) = picker.next(&self.pos, self.histories) {
             move_count += 1;
             let facts = self.move_facts(mv, node.ply, &hints.killers, hints.counter);
-            if may_prune && best_score > -MATE_BOUND && self.prune_move(node, &mut picker, &facts, move_count) {
+            if may_prune && best_score > -MATE_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
             let score = self.search_move(node, &facts, move_count);

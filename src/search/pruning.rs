@@ -7,7 +7,6 @@ use super::params::{
     see_quiet_threshold, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES,
     NMP_MIN_DEPTH, NMP_VERIFY_DEPTH, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH,
 };
-use super::picker::MovePicker;
 use super::score::MATE_BOUND;
 use super::see::see_ge;
 use super::worker::Worker;
@@ -71,30 +70,21 @@ impl Worker<'_> {
     /// Late move pruning, futility pruning and SEE pruning of one move (only once
     /// a move has been searched without losing, and with pieces on the board).
     /// True means skip the move.
-    pub(super) fn prune_move(
-        &mut self,
-        node: &Node,
-        picker: &mut MovePicker,
-        facts: &MoveFacts,
-        move_count: usize,
-    ) -> bool {
+    pub(super) fn prune_move(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> bool {
         let depth = node.depth;
         if !facts.quiet {
             return depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(&self.pos, facts.mv, see_capture_threshold(depth));
         }
         let lmr_depth = (depth - self.lmr.reduction(depth, move_count, true)).max(0);
-        if !node.in_check && depth <= LMP_MAX_DEPTH && move_count >= lmp_threshold(depth, node.improving) {
-            picker.skip_quiets();
-            return true;
-        }
-        let futile = !node.in_check
-            && !facts.gives_check
-            && lmr_depth <= FUTILITY_MAX_DEPTH
-            && node.static_eval + futility_margin(lmr_depth) <= node.alpha;
-        if futile {
-            // Later quiet moves are reduced at least as much: just as futile.
-            picker.skip_quiets();
-            return true;
+        // Quiet checks escape late move and futility pruning: they are how short
+        // mates are found at shallow depth.
+        if !node.in_check && !facts.gives_check {
+            if depth <= LMP_MAX_DEPTH && move_count >= lmp_threshold(depth, node.improving) {
+                return true;
+            }
+            if lmr_depth <= FUTILITY_MAX_DEPTH && node.static_eval + futility_margin(lmr_depth) <= node.alpha {
+                return true;
+            }
         }
         lmr_depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(&self.pos, facts.mv, see_quiet_threshold(lmr_depth))
     }

@@ -178,9 +178,6 @@ impl Worker<'_> {
             static_eval: self.frame(0).static_eval,
             depth,
             bound: best.bound,
-            static_eval: self.frame(0).static_eval,
-            depth,
-            bound,
             is_pv: true,
         };
         self.shared.tt.store(self.pos.key(), 0, &store);

@@ -46,7 +46,8 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         return false;
     }
     let mover = mv.promotion_piece().unwrap_or_else(|| moved_type(pos, mv));
-    if first_gain - see_value(mover) >= threshold {
+    let recapture_may_promote = matches!(mv.to().rank(), 0 | 7);
+    if !recapture_may_promote && first_gain - see_value(mover) >= threshold {
         // Even losing the moved piece for nothing keeps the threshold.
         return true;
     }
@@ -84,11 +85,9 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         let promotes = capturer == PieceType::Pawn && (to.rank() == 0 || to.rank() == 7);
         let promotion = if promotes { see_value(PieceType::Queen) - see_value(PieceType::Pawn) } else { 0 };
         depth += 1;
+        // No early exit when both choices look bad: that keeps the sign of the
+        // result but not its size, and callers compare against any threshold.
         gains[depth] = see_value(exchange.on_square) + promotion - gains[depth - 1];
-        if (-gains[depth - 1]).max(gains[depth]) < 0 {
-            // Neither standing pat nor capturing helps this side: the rest cannot change the result.
-            break;
-        }
         exchange.on_square = if promotes { PieceType::Queen } else { capturer };
         side = side.flip();
     }
