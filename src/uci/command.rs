@@ -20,7 +20,10 @@ pub enum Command {
     IsReady,
     /// `value` is `None` when the word `value` is absent; otherwise the rest of
     /// the line after it, trimmed (possibly empty, possibly `<empty>`).
-    SetOption { name: String, value: Option<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     /// `register ...`: accepted and ignored.
     Register,
     UciNewGame,
@@ -129,7 +132,9 @@ impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CommandError::Unknown(word) => write!(f, "unknown command: {word}"),
-            CommandError::MissingValue { command, key } => write!(f, "{command}: '{key}' needs a value"),
+            CommandError::MissingValue { command, key } => {
+                write!(f, "{command}: '{key}' needs a value")
+            }
             CommandError::BadNumber { command, key, value, expected } => {
                 write!(f, "{command}: '{key}' needs {expected}, got '{value}'")
             }
@@ -175,7 +180,7 @@ impl FromStr for Command {
 
 /// Whitespace-separated words of a line that can also hand out the raw rest
 /// of the line (a `setoption` value keeps its inner spacing).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Tokens<'a> {
     line: &'a str,
     /// Byte offset of the first character not yet consumed.
@@ -193,8 +198,7 @@ impl<'a> Tokens<'a> {
     }
 
     fn peek(&self) -> Option<&'a str> {
-        let mut ahead = *self;
-        ahead.next()
+        self.clone().next()
     }
 }
 
@@ -233,49 +237,45 @@ fn parse_int_saturating(text: &str) -> Option<i128> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
-/// The value after `key`, or an error naming it.
-fn value_of<'a>(command: &'static str, key: &str, tokens: &mut Tokens<'a>) -> Result<&'a str, CommandError> {
-    tokens.next().ok_or_else(|| CommandError::MissingValue { command, key: key.to_string() })
-}
+impl<'a> Tokens<'a> {
+    /// The word after `key` of `command`, or an error naming it.
+    fn value_of(&mut self, command: &'static str, key: &str) -> Result<&'a str, CommandError> {
+        self.next().ok_or_else(|| CommandError::MissingValue { command, key: key.to_string() })
+    }
 
-/// The signed integer after `key`, saturated to the `i64` range.
-fn signed_value(command: &'static str, key: &str, tokens: &mut Tokens) -> Result<i64, CommandError> {
-    let text = value_of(command, key, tokens)?;
-    let n = parse_int_saturating(text).ok_or_else(|| bad_number(command, key, text, "an integer"))?;
-    Ok(i64::try_from(n).unwrap_or(if n < 0 { i64::MIN } else { i64::MAX }))
-}
+    /// The signed integer after `key`, saturated to the `i64` range.
+    fn signed(&mut self, command: &'static str, key: &str) -> Result<i64, CommandError> {
+        let text = self.value_of(command, key)?;
+        let n = parse_int_saturating(text)
+            .ok_or_else(|| bad_number(command, key, text, "an integer"))?;
+        Ok(i64::try_from(n).unwrap_or(if n < 0 { i64::MIN } else { i64::MAX }))
+    }
 
-/// The non-negative integer after `key`, saturated to `T`'s range.
-fn unsigned_value<T>(command: &'static str, key: &str, tokens: &mut Tokens) -> Result<T, CommandError>
-where
-    T: TryFrom<i128> + Bounded,
-{
-    let text = value_of(command, key, tokens)?;
-    match parse_int_saturating(text) {
-        Some(n) if n >= 0 => Ok(T::try_from(n).unwrap_or(T::MAX)),
-        _ => Err(bad_number(command, key, text, "a non-negative integer")),
+    /// The non-negative integer after `key`, saturated to the `u64` range.
+    fn unsigned(&mut self, command: &'static str, key: &str) -> Result<u64, CommandError> {
+        let text = self.value_of(command, key)?;
+        match parse_int_saturating(text) {
+            Some(n) if n >= 0 => Ok(u64::try_from(n).unwrap_or(u64::MAX)),
+            _ => Err(bad_number(command, key, text, "a non-negative integer")),
+        }
     }
 }
 
-fn bad_number(command: &'static str, key: &str, value: &str, expected: &'static str) -> CommandError {
+fn bad_number(
+    command: &'static str,
+    key: &str,
+    value: &str,
+    expected: &'static str,
+) -> CommandError {
     CommandError::BadNumber { command, key: key.to_string(), value: shorten(value), expected }
 }
 
-/// The largest value of an unsigned type, for saturating conversions.
-trait Bounded {
-    const MAX: Self;
+fn saturate_u32(n: u64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-impl Bounded for u32 {
-    const MAX: u32 = u32::MAX;
-}
-
-impl Bounded for u64 {
-    const MAX: u64 = u64::MAX;
-}
-
-impl Bounded for usize {
-    const MAX: usize = usize::MAX;
+fn saturate_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 // ---------------------------------------------------------------------------
@@ -294,7 +294,8 @@ fn parse_debug(tokens: &mut Tokens) -> Result<Command, CommandError> {
 
 /// `setoption name <words> [value <rest of line>]`.
 fn parse_setoption(tokens: &mut Tokens) -> Result<Command, CommandError> {
-    let malformed = |reason: &str| CommandError::Malformed { command: "setoption", reason: reason.into() };
+    let malformed =
+        |reason: &str| CommandError::Malformed { command: "setoption", reason: reason.into() };
     if tokens.next() != Some("name") {
         return Err(malformed("expected 'name' after setoption"));
     }
@@ -325,9 +326,10 @@ fn parse_position(tokens: &mut Tokens) -> Result<PositionSetup, CommandError> {
         }
     };
     match tokens.next() {
-        None => {}
-        Some("moves") => {}
-        Some(other) => return Err(malformed(format!("expected 'moves', got '{}'", shorten(other)))),
+        None | Some("moves") => {}
+        Some(other) => {
+            return Err(malformed(format!("expected 'moves', got '{}'", shorten(other))))
+        }
     }
     Ok(PositionSetup { fen, moves: tokens.map(str::to_string).collect() })
 }
@@ -353,28 +355,23 @@ fn fen_fields(tokens: &mut Tokens) -> Result<String, String> {
 }
 
 /// Every keyword of `go`; `searchmoves` stops at one of them.
-const GO_KEYWORDS: [&str; 13] = [
-    "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "ponder",
-    "searchmoves", "perft",
-];
+const GO_KEYWORDS: &str = "wtime btime winc binc movestogo depth nodes mate movetime infinite \
+                           ponder searchmoves perft";
 
 /// The words after `go`, in any order and combination.
 fn parse_go(tokens: &mut Tokens) -> Result<Command, CommandError> {
-    const GO: &str = "go";
     let mut go = GoParams::default();
     let mut clock: Option<Clock> = None;
     while let Some(key) = tokens.next() {
         match key {
-            "perft" => return unsigned_value(GO, key, tokens).map(Command::Perft),
-            "wtime" => clock.get_or_insert_with(Clock::default).wtime = Some(signed_value(GO, key, tokens)?),
-            "btime" => clock.get_or_insert_with(Clock::default).btime = Some(signed_value(GO, key, tokens)?),
-            "winc" => clock.get_or_insert_with(Clock::default).winc = signed_value(GO, key, tokens)?,
-            "binc" => clock.get_or_insert_with(Clock::default).binc = signed_value(GO, key, tokens)?,
-            "movestogo" => clock.get_or_insert_with(Clock::default).movestogo = moves_to_go(tokens)?,
-            "movetime" => go.movetime = Some(signed_value(GO, key, tokens)?),
-            "depth" => go.depth = Some(unsigned_value(GO, key, tokens)?),
-            "nodes" => go.nodes = Some(unsigned_value(GO, key, tokens)?),
-            "mate" => go.mate = Some(unsigned_value(GO, key, tokens)?),
+            "perft" => return tokens.unsigned("go", key).map(|n| Command::Perft(saturate_u32(n))),
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" => {
+                read_clock_field(key, clock.get_or_insert_with(Clock::default), tokens)?;
+            }
+            "movetime" => go.movetime = Some(tokens.signed("go", key)?),
+            "depth" => go.depth = Some(saturate_u32(tokens.unsigned("go", key)?)),
+            "nodes" => go.nodes = Some(tokens.unsigned("go", key)?),
+            "mate" => go.mate = Some(saturate_u32(tokens.unsigned("go", key)?)),
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => go.searchmoves.extend(search_moves(tokens)),
@@ -385,17 +382,25 @@ fn parse_go(tokens: &mut Tokens) -> Result<Command, CommandError> {
     Ok(Command::Go(go))
 }
 
-/// `movestogo N`: 0 or less means no moves-to-go (some GUIs send 0 for sudden death).
-fn moves_to_go(tokens: &mut Tokens) -> Result<Option<u32>, CommandError> {
-    let n = signed_value("go", "movestogo", tokens)?;
-    Ok((n > 0).then(|| u32::try_from(n).unwrap_or(u32::MAX)))
+/// One of `wtime btime winc binc movestogo` and its value.
+fn read_clock_field(key: &str, clock: &mut Clock, tokens: &mut Tokens) -> Result<(), CommandError> {
+    let n = tokens.signed("go", key)?;
+    match key {
+        "wtime" => clock.wtime = Some(n),
+        "btime" => clock.btime = Some(n),
+        "winc" => clock.winc = n,
+        "binc" => clock.binc = n,
+        // 0 or less means none: some GUIs send `movestogo 0` in sudden death.
+        _ => clock.movestogo = (n > 0).then(|| u32::try_from(n).unwrap_or(u32::MAX)),
+    }
+    Ok(())
 }
 
 /// The moves after `searchmoves`, up to the next `go` keyword or the end.
 fn search_moves(tokens: &mut Tokens) -> Vec<String> {
     let mut moves = Vec::new();
     while let Some(word) = tokens.peek() {
-        if GO_KEYWORDS.contains(&word) {
+        if GO_KEYWORDS.split_whitespace().any(|keyword| keyword == word) {
             break;
         }
         tokens.next();
@@ -406,16 +411,15 @@ fn search_moves(tokens: &mut Tokens) -> Vec<String> {
 
 /// `[depth] [threads] [hash]` after `bench`.
 fn parse_bench(tokens: &mut Tokens) -> Result<BenchParams, CommandError> {
-    const BENCH: &str = "bench";
     let mut params = BenchParams::default();
     if tokens.peek().is_some() {
-        params.depth = Some(unsigned_value(BENCH, "depth", tokens)?);
+        params.depth = Some(saturate_u32(tokens.unsigned("bench", "depth")?));
     }
     if tokens.peek().is_some() {
-        params.threads = Some(unsigned_value(BENCH, "threads", tokens)?);
+        params.threads = Some(saturate_usize(tokens.unsigned("bench", "threads")?));
     }
     if tokens.peek().is_some() {
-        params.hash_mb = Some(unsigned_value(BENCH, "hash", tokens)?);
+        params.hash_mb = Some(saturate_usize(tokens.unsigned("bench", "hash")?));
     }
     Ok(params)
 }
@@ -469,7 +473,10 @@ mod tests {
     fn unknown_commands_name_the_word() {
         let err = parse("hello world").expect_err("unknown");
         assert_eq!(err.to_string(), "unknown command: hello");
-        assert!(matches!(parse("UCI"), Err(CommandError::Unknown(_))), "commands are case-sensitive");
+        assert!(
+            matches!(parse("UCI"), Err(CommandError::Unknown(_))),
+            "commands are case-sensitive"
+        );
         assert!(parse("debug maybe").is_err());
         assert!(parse("debug").is_err());
     }
@@ -481,19 +488,30 @@ mod tests {
         };
         assert_eq!(parse("setoption name Hash value 128"), set("Hash", Some("128")));
         assert_eq!(parse("setoption name Clear Hash"), set("Clear Hash", None));
-        assert_eq!(parse("setoption  name  Move   Overhead value 30\r"), set("Move Overhead", Some("30")));
+        assert_eq!(
+            parse("setoption  name  Move   Overhead value 30\r"),
+            set("Move Overhead", Some("30"))
+        );
         assert_eq!(
             parse("setoption name Debug Log File value C:\\My  Logs\\ferro value.txt "),
             set("Debug Log File", Some("C:\\My  Logs\\ferro value.txt"))
         );
         assert_eq!(parse("setoption name Debug Log File value"), set("Debug Log File", Some("")));
-        assert_eq!(parse("setoption name Debug Log File value <empty>"), set("Debug Log File", Some("<empty>")));
+        assert_eq!(
+            parse("setoption name Debug Log File value <empty>"),
+            set("Debug Log File", Some("<empty>"))
+        );
     }
 
     #[test]
     fn setoption_without_a_name_is_an_error() {
-        for line in ["setoption", "setoption Hash value 3", "setoption name", "setoption name value 5"] {
-            assert!(matches!(parse(line), Err(CommandError::Malformed { command: "setoption", .. })), "{line}");
+        for line in
+            ["setoption", "setoption Hash value 3", "setoption name", "setoption name value 5"]
+        {
+            assert!(
+                matches!(parse(line), Err(CommandError::Malformed { command: "setoption", .. })),
+                "{line}"
+            );
         }
     }
 
@@ -502,7 +520,10 @@ mod tests {
         assert_eq!(position("position startpos"), PositionSetup::default());
         assert_eq!(position("position startpos moves").moves, Vec::<String>::new());
         let setup = position("position startpos moves e2e4 e7e5 g1f3");
-        assert_eq!((setup.fen, setup.moves), (None, vec!["e2e4".into(), "e7e5".into(), "g1f3".into()]));
+        assert_eq!(
+            (setup.fen, setup.moves),
+            (None, vec!["e2e4".into(), "e7e5".into(), "g1f3".into()])
+        );
         let fen6 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
         let setup = position(&format!("position fen {fen6} moves e7e5"));
         assert_eq!(setup.fen.as_deref(), Some(fen6));
@@ -524,7 +545,10 @@ mod tests {
         ];
         for line in lines {
             let err = parse(line).expect_err(line);
-            assert!(matches!(err, CommandError::Malformed { command: "position", .. }), "{line}: {err}");
+            assert!(
+                matches!(err, CommandError::Malformed { command: "position", .. }),
+                "{line}: {err}"
+            );
         }
     }
 
@@ -540,11 +564,21 @@ mod tests {
 
     #[test]
     fn go_reads_every_limit_in_any_order() {
-        let params = go("go movetime 2000 nodes 5000000 wtime 300000 btime -250 winc 2000 binc 1000 \
+        let params =
+            go("go movetime 2000 nodes 5000000 wtime 300000 btime -250 winc 2000 binc 1000 \
                          movestogo 40 depth 17 mate 3 ponder infinite");
-        let clock = Clock { wtime: Some(300_000), btime: Some(-250), winc: 2000, binc: 1000, movestogo: Some(40) };
+        let clock = Clock {
+            wtime: Some(300_000),
+            btime: Some(-250),
+            winc: 2000,
+            binc: 1000,
+            movestogo: Some(40),
+        };
         assert_eq!(params.clock, Some(clock));
-        assert_eq!((params.movetime, params.depth, params.nodes, params.mate), (Some(2000), Some(17), Some(5_000_000), Some(3)));
+        assert_eq!(
+            (params.movetime, params.depth, params.nodes, params.mate),
+            (Some(2000), Some(17), Some(5_000_000), Some(3))
+        );
         assert!(params.ponder && params.infinite);
         assert!(params.ignored.is_empty() && params.searchmoves.is_empty());
     }
@@ -567,7 +601,10 @@ mod tests {
                          depth 123456789012 nodes 99999999999999999999999 movestogo 9999999999999");
         let clock = params.clock.expect("clock");
         assert_eq!((clock.wtime, clock.btime), (Some(i64::MAX), Some(i64::MIN)));
-        assert_eq!((params.depth, params.nodes, clock.movestogo), (Some(u32::MAX), Some(u64::MAX), Some(u32::MAX)));
+        assert_eq!(
+            (params.depth, params.nodes, clock.movestogo),
+            (Some(u32::MAX), Some(u64::MAX), Some(u32::MAX))
+        );
     }
 
     #[test]
@@ -604,16 +641,27 @@ mod tests {
         assert_eq!(parse("bench"), Ok(Command::Bench(BenchParams::default())));
         assert_eq!(
             parse("bench 13 2 64"),
-            Ok(Command::Bench(BenchParams { depth: Some(13), threads: Some(2), hash_mb: Some(64) }))
+            Ok(Command::Bench(BenchParams {
+                depth: Some(13),
+                threads: Some(2),
+                hash_mb: Some(64)
+            }))
         );
-        assert_eq!(parse("bench 9"), Ok(Command::Bench(BenchParams { depth: Some(9), ..BenchParams::default() })));
-        assert!(matches!(parse("bench deep"), Err(CommandError::BadNumber { command: "bench", .. })));
+        assert_eq!(
+            parse("bench 9"),
+            Ok(Command::Bench(BenchParams { depth: Some(9), ..BenchParams::default() }))
+        );
+        assert!(matches!(
+            parse("bench deep"),
+            Err(CommandError::BadNumber { command: "bench", .. })
+        ));
     }
 
     #[test]
     fn error_messages_stay_short_on_huge_garbage() {
         let garbage = "z".repeat(100_000);
-        for line in [garbage.clone(), format!("go wtime {garbage}"), format!("position {garbage}")] {
+        for line in [garbage.clone(), format!("go wtime {garbage}"), format!("position {garbage}")]
+        {
             let message = parse(&line).expect_err("garbage").to_string();
             assert!(message.len() < 200, "{} chars", message.len());
         }
@@ -623,14 +671,36 @@ mod tests {
     fn random_garbage_never_panics() {
         // A fixed pseudo-random mix of command words, numbers and junk characters.
         let words = [
-            "go", "position", "setoption", "name", "value", "fen", "moves", "startpos", "wtime", "-", "+",
-            "searchmoves", "perft", "bench", "debug", "9999999999999999999999", "-0", "é", "\0", "\r", " ", "\t",
+            "go",
+            "position",
+            "setoption",
+            "name",
+            "value",
+            "fen",
+            "moves",
+            "startpos",
+            "wtime",
+            "-",
+            "+",
+            "searchmoves",
+            "perft",
+            "bench",
+            "debug",
+            "9999999999999999999999",
+            "-0",
+            "é",
+            "\0",
+            "\r",
+            " ",
+            "\t",
         ];
         let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
         for _ in 0..20_000 {
             let mut line = String::new();
             for _ in 0..(state % 9) {
-                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 line.push_str(words[(state >> 33) as usize % words.len()]);
                 if state & 1 == 0 {
                     line.push(' ');
