@@ -213,12 +213,7 @@ pub fn format_weight(value: S) -> String {
 pub fn rewrite_params(text: &str, values: &[S]) -> Result<String, String> {
     let found = literals(text)?;
     if found.len() != idx::COUNT || values.len() != idx::COUNT {
-        return Err(format!(
-            "expected {} weights, file has {}, vector has {}",
-            idx::COUNT,
-            found.len(),
-            values.len()
-        ));
+        return Err(format!("expected {} weights, file has {}, vector has {}", idx::COUNT, found.len(), values.len()));
     }
     let mut out = String::with_capacity(text.len() + 64);
     let mut copied = 0;

@@ -111,7 +111,7 @@ pub const MOBILITY_QUEEN: [S; 28] = [
 
 // ---- Pawn structure (hashed) ----
 
-/// A pawn with another own pawn directly behind it on its file.
+/// A pawn with another own pawn in front of it on its file (once per extra pawn).
 pub const PAWN_DOUBLED: S = s(  -8,  -24);
 
 /// A pawn with no own pawn on either neighbouring file.
@@ -328,7 +328,7 @@ pub const SCALE_OCB_WITH_PIECES: i32 = 96;
 /// The stronger side has no pawns and is less than a rook ahead.
 pub const SCALE_NO_PAWNS_SMALL_EDGE: i32 = 16;
 
-/// The stronger side cannot mate at all (bare minor, two knights).
+/// The stronger side cannot mate at all (bare minor, two knights); 0 zeroes both halves.
 pub const SCALE_INSUFFICIENT: i32 = 0;
 
 /// Opposite bishops only: extra scale per pawn of the stronger side past the first.

@@ -37,11 +37,17 @@ impl S {
     /// The blend of both halves by `phase` (see [`phase`]), with the endgame half
     /// first scaled by `scale / SCALE_NORMAL` (drawish material, opposite bishops).
     ///
+    /// A scale of 0 marks a dead draw (no mating material): both halves vanish,
+    /// since even the small middlegame share would make the search prefer it.
+    ///
     /// Division truncates towards zero, so `x.blend(..) == -(-x).blend(..)`:
     /// the evaluation stays exactly symmetric between the colours.
     #[inline]
     #[must_use]
     pub const fn blend(self, phase: i32, scale: i32) -> i32 {
+        if scale == 0 {
+            return 0;
+        }
         let eg = self.1 * scale / SCALE_NORMAL;
         (self.0 * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
     }
@@ -173,6 +179,7 @@ mod tests {
         assert_eq!(x.blend(0, SCALE_NORMAL), 20);
         assert_eq!(x.blend(128, SCALE_NORMAL), 60);
         assert_eq!(x.blend(0, SCALE_NORMAL / 2), 10);
+        assert_eq!(x.blend(PHASE_MAX, 0), 0);
         for phase in 0..=PHASE_MAX {
             let y = s(37, -91);
             assert_eq!(y.blend(phase, 77), -(-y).blend(phase, 77));

@@ -192,3 +192,6 @@ macro_rules! weight_n {
 }
 
 pub(crate) use {weight, weight_n};
+
+/// The `eval` command's report, also reachable here as the API contract names it.
+pub use super::report::eval_report;
