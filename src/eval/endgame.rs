@@ -21,6 +21,11 @@ fn piece_units(pos: &Position, color: Color) -> i32 {
 /// the side it favours is the one whose winning chances are judged.
 #[must_use]
 pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
+    // With nobody ahead there is nothing to scale; choosing a side here would
+    // break the colour symmetry of the evaluation.
+    if eg == 0 {
+        return SCALE_NORMAL;
+    }
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = strong.flip();
     let strong_pawns = pos.pieces(strong, PieceType::Pawn).count() as i32;
