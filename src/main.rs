@@ -1,1 +1,65 @@
-fn main() {}
+//! The `ferrochamp` binary: the UCI engine by default, plus command-line tools.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use ferrochamp::board::{perft, Position};
+
+#[derive(Parser)]
+#[command(name = "ferrochamp", version, about = "A UCI chess engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Tool>,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        depth: u32,
+        /// Start from this position instead of the standard one.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Write castling moves as king-takes-rook.
+        #[arg(long)]
+        chess960: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Tool::Perft { depth, fen, divide, chess960 }) => run_perft(depth, fen.as_deref(), divide, chess960),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> ExitCode {
+    let mut pos = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
+        Ok(pos) => pos,
+        Err(err) => {
+            eprintln!("invalid FEN: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let nodes = if divide {
+        let counts = perft::divide(&mut pos, depth);
+        for (mv, count) in &counts {
+            println!("{}: {count}", pos.move_to_uci(*mv, chess960));
+        }
+        println!();
+        counts.iter().map(|(_, count)| count).sum()
+    } else {
+        perft::perft(&mut pos, depth)
+    };
+    let elapsed = start.elapsed();
+    println!("Nodes searched: {nodes}");
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    eprintln!("time {} ms, {nps} nodes/second", elapsed.as_millis());
+    ExitCode::SUCCESS
+}

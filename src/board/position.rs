@@ -1,0 +1,307 @@
+//! The position: piece bitboards plus a mailbox, the game state, and the
+//! history stack that make/unmake and repetition detection share.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use super::bitboard::Bitboard;
+use super::castling::CastlingRules;
+use super::chess_move::Move;
+use super::types::{Color, Piece, PieceType, Square};
+use super::zobrist;
+
+/// The part of the position that make/unmake saves and restores as a whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    pub key: u64,
+    pub pawn_key: u64,
+    pub castling: u8,
+    pub en_passant: Option<Square>,
+    pub halfmove: u32,
+    /// Plies since the last null move: repetitions never reach across one.
+    pub plies_from_null: u32,
+    pub checkers: Bitboard,
+    pub pinned: Bitboard,
+    /// The move that led here and the piece it captured, for unmake.
+    pub last_move: Move,
+    pub captured: Option<Piece>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_type: [Bitboard; 6],
+    pub(crate) board: [Option<Piece>; 64],
+    pub(crate) side: Color,
+    pub(crate) fullmove: u32,
+    pub(crate) rules: CastlingRules,
+    pub(crate) state: State,
+    /// States of the earlier positions of the game, oldest first.
+    pub(crate) history: Vec<State>,
+}
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Position {
+    /// An empty board; the FEN parser fills it.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_type: [Bitboard::EMPTY; 6],
+            board: [None; 64],
+            side: Color::White,
+            fullmove: 1,
+            rules: CastlingRules::empty(),
+            state: State {
+                key: 0,
+                pawn_key: 0,
+                castling: 0,
+                en_passant: None,
+                halfmove: 0,
+                plies_from_null: 0,
+                checkers: Bitboard::EMPTY,
+                pinned: Bitboard::EMPTY,
+                last_move: Move::NONE,
+                captured: None,
+            },
+            history: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start position is a valid FEN")
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn by_type(&self, piece_type: PieceType) -> Bitboard {
+        self.by_type[piece_type.index()]
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
+        self.by_color(color) & self.by_type(piece_type)
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King).lsb()
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.state.checkers
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.state.checkers.any()
+    }
+
+    /// Pieces of the side to move that shield their own king from a slider.
+    #[inline]
+    #[must_use]
+    pub fn pinned(&self) -> Bitboard {
+        self.state.pinned
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        self.state.key
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn pawn_key(&self) -> u64 {
+        self.state.pawn_key
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.state.halfmove
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.state.en_passant
+    }
+
+    /// The 4-bit castling-rights mask (see `castling::right_bit`).
+    #[inline]
+    #[must_use]
+    pub fn castling_rights(&self) -> u8 {
+        self.state.castling
+    }
+
+    #[inline]
+    #[must_use]
+    pub fn castling_rules(&self) -> &CastlingRules {
+        &self.rules
+    }
+
+    /// How many earlier positions the game history holds.
+    #[must_use]
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The move that led to this position, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Move {
+        self.state.last_move
+    }
+
+    /// Forgets the game history (keeps the position): for long games the
+    /// controller may trim positions that can never repeat again.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
+    /// All pieces of both colours that attack `square`, given `occupied`.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        let rooks = self.by_type(PieceType::Rook) | self.by_type(PieceType::Queen);
+        let bishops = self.by_type(PieceType::Bishop) | self.by_type(PieceType::Queen);
+        (pawn_attacks(Color::White, square) & self.pieces(Color::Black, PieceType::Pawn))
+            | (pawn_attacks(Color::Black, square) & self.pieces(Color::White, PieceType::Pawn))
+            | (knight_attacks(square) & self.by_type(PieceType::Knight))
+            | (king_attacks(square) & self.by_type(PieceType::King))
+            | (rook_attacks(square, occupied) & rooks)
+            | (bishop_attacks(square, occupied) & bishops)
+    }
+
+    /// Whether `by` attacks `square` when the board holds `occupied`.
+    #[inline]
+    #[must_use]
+    pub fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
+        (self.attackers_to(square, occupied) & self.by_color(by)).any()
+    }
+
+    /// The squares a piece of this type attacks from `square`.
+    #[inline]
+    #[must_use]
+    pub fn piece_attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
+        match piece.piece_type() {
+            PieceType::Pawn => pawn_attacks(piece.color(), square),
+            PieceType::Knight => knight_attacks(square),
+            PieceType::Bishop => bishop_attacks(square, occupied),
+            PieceType::Rook => rook_attacks(square, occupied),
+            PieceType::Queen => queen_attacks(square, occupied),
+            PieceType::King => king_attacks(square),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn put_piece(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_color[piece.color().index()] |= bit;
+        self.by_type[piece.piece_type().index()] |= bit;
+        self.board[square.index()] = Some(piece);
+    }
+
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, piece: Piece, square: Square) {
+        let bit = Bitboard::from_square(square);
+        self.by_color[piece.color().index()] ^= bit;
+        self.by_type[piece.piece_type().index()] ^= bit;
+        self.board[square.index()] = None;
+    }
+
+    #[inline]
+    pub(crate) fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_color[piece.color().index()] ^= bits;
+        self.by_type[piece.piece_type().index()] ^= bits;
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+    }
+
+    /// Computes checkers and pinned pieces for the side to move.
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        let them = us.flip();
+        let king = self.king_square(us);
+        let occupied = self.occupied();
+        self.state.checkers = self.attackers_to(king, occupied) & self.by_color(them);
+        self.state.pinned = self.blockers_for(king, them, us);
+    }
+
+    /// Pieces of colour `own` that stand alone between `square` and a slider of `attacker`.
+    #[must_use]
+    pub fn blockers_for(&self, square: Square, attacker: Color, own: Color) -> Bitboard {
+        let queens = self.pieces(attacker, PieceType::Queen);
+        let snipers = (rook_attacks(square, Bitboard::EMPTY) & (self.pieces(attacker, PieceType::Rook) | queens))
+            | (bishop_attacks(square, Bitboard::EMPTY) & (self.pieces(attacker, PieceType::Bishop) | queens));
+        let occupied = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between_pieces = between(square, sniper) & occupied;
+            if !between_pieces.has_several() {
+                blockers |= between_pieces & self.by_color(own);
+            }
+        }
+        blockers
+    }
+
+    /// Zobrist keys computed from scratch (the incremental ones must equal these).
+    #[must_use]
+    pub fn compute_keys(&self) -> (u64, u64) {
+        let mut key = 0;
+        let mut pawn_key = 0;
+        for square in self.occupied() {
+            if let Some(piece) = self.piece_on(square) {
+                key ^= zobrist::piece_square(piece, square);
+                if piece.piece_type() == PieceType::Pawn {
+                    pawn_key ^= zobrist::piece_square(piece, square);
+                }
+            }
+        }
+        key ^= zobrist::castling(self.state.castling);
+        if let Some(square) = self.state.en_passant {
+            key ^= zobrist::en_passant(square);
+        }
+        if self.side == Color::Black {
+            key ^= zobrist::side();
+        }
+        (key, pawn_key)
+    }
+}
