@@ -1,11 +1,11 @@
 //! A thousand short searches with two threads, interleaved with every command
 //! that can race a search: each `go` must get exactly one legal `bestmove`.
 
-mod common;
+mod uci_engine;
 
 use std::time::Duration;
 
-use common::{parse_bestmove, Engine};
+use uci_engine::{parse_bestmove, Engine};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
 

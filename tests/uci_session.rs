@@ -1,10 +1,10 @@
 //! The engine binary driven over UCI the way GUIs drive it.
 
-mod common;
+mod uci_engine;
 
 use std::time::{Duration, Instant};
 
-use common::{parse_bestmove, Engine};
+use uci_engine::{parse_bestmove, Engine};
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::board::movegen::generate_legal;
 
