@@ -259,7 +259,9 @@ impl Controller {
 
     fn on_search_done(&mut self, result: PoolResult) {
         let Some(search) = self.search.as_mut() else { return };
-        if search.hold_result && !self.stop.load(Ordering::SeqCst) {
+        // The pool raises the stop flag itself when a search ends, so the
+        // flag says nothing about the GUI: only `stop`/`ponderhit` release.
+        if search.hold_result {
             search.finished = Some(result);
             return;
         }
