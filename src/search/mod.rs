@@ -23,7 +23,6 @@ mod qsearch;
 mod root;
 pub mod score;
 pub mod see;
-mod tmp_eval;
 pub mod tt;
 mod worker;
 
@@ -36,7 +35,7 @@ pub use tt::TranspositionTable;
 
 use history::Histories;
 use params::LmrTable;
-use tmp_eval::PawnTable;
+use crate::eval::PawnTable;
 use worker::Worker;
 
 /// State shared by all search threads of one `go`; all of it is atomics.

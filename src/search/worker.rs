@@ -10,7 +10,7 @@ use super::params::LmrTable;
 use super::picker::OrderingHints;
 use super::root::RootMove;
 use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
-use super::tmp_eval::{evaluate, PawnTable};
+use crate::eval::{evaluate, PawnTable};
 use super::{MainDuties, SearchLimits, SharedSearch};
 
 /// Local nodes are added to the shared counter in batches of this size.
