@@ -35,6 +35,9 @@ pub use report::eval_report;
 use score::{phase, S};
 use trace::{weight, EvalTrace, NoTrace, Term, Tracer};
 
+/// No static evaluation goes beyond this, so that it never reaches mate scores.
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// The static evaluation of `pos` in centipawns, from the side to move's point of view.
 #[must_use]
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
@@ -159,7 +162,7 @@ fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &
 
     let phase = game_phase(pos);
     let scale = endgame::scale_factor(pos, total.eg());
-    let white_cp = total.blend(phase, scale);
+    let white_cp = total.blend(phase, scale).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     t.finish(phase, scale, white_cp);
     white_cp
 }
