@@ -137,8 +137,12 @@ fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &
         t.term(Term::Pawns, color, pawn_entry.score[color.index()]);
     }
     total += pawn_entry.score[0] - pawn_entry.score[1];
-    total += both_sides(t, Term::Material, |t, us| pieces::material(pos, us, t));
-    total += both_sides(t, Term::Psqt, |t, us| pieces::placement(pos, us, t));
+    let mut material = [S::ZERO; 2];
+    let mut placement = [S::ZERO; 2];
+    for us in Color::BOTH {
+        (material[us.index()], placement[us.index()]) = pieces::material_and_placement(pos, us, t);
+    }
+    total += record(t, Term::Material, material) + record(t, Term::Psqt, placement);
 
     // Pieces fill the attack maps, which every later term reads.
     let mut mobility = [S::ZERO; 2];
