@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
-use ferrochamp::search::{MainDuties, NoClock, SearchLimits, SharedSearch, Searcher, TranspositionTable};
+use ferrochamp::search::{MainDuties, NoClock, SearchLimits, Searcher, SharedSearch, TranspositionTable};
 use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [

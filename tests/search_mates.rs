@@ -30,7 +30,8 @@ fn run_suite(text: &str, expected_moves: i32) -> (usize, Vec<String>) {
             .collect();
         tt.clear();
         searcher.clear();
-        let limits = SearchLimits { nodes: Some(NODE_BUDGET), mate: Some(case.moves), multipv: 1, ..SearchLimits::default() };
+        let limits =
+            SearchLimits { nodes: Some(NODE_BUDGET), mate: Some(case.moves), multipv: 1, ..SearchLimits::default() };
         let outcome = search_with(&mut searcher, &tt, &pos, &limits);
         let found = mate_in_moves(outcome.result.score);
         let last_line = outcome.lines.last().cloned().unwrap_or_default();

@@ -108,7 +108,10 @@ fn see_matches_every_case_but_the_ambiguous_one() {
         let value = see(&pos, mv);
         let threshold_ok = see_ge(&pos, mv, case.value) && !see_ge(&pos, mv, case.value + 1);
         if value != case.value || !threshold_ok {
-            failures.push(format!("{} {}: expected {}, see {value}, see_ge consistent: {threshold_ok}", case.fen, case.san, case.value));
+            failures.push(format!(
+                "{} {}: expected {}, see {value}, see_ge consistent: {threshold_ok}",
+                case.fen, case.san, case.value
+            ));
         }
     }
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));

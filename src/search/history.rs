@@ -102,10 +102,7 @@ impl Histories {
         Histories {
             butterfly: Table::new(2 * 64 * 64),
             capture: Table::new(12 * 64 * 6),
-            continuation: [
-                Table::new(PieceTo::COUNT * PieceTo::COUNT),
-                Table::new(PieceTo::COUNT * PieceTo::COUNT),
-            ],
+            continuation: [Table::new(PieceTo::COUNT * PieceTo::COUNT), Table::new(PieceTo::COUNT * PieceTo::COUNT)],
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2].into_boxed_slice(),
             counters: vec![Move::NONE; PieceTo::COUNT].into_boxed_slice(),
         }
@@ -160,18 +157,14 @@ impl Histories {
     /// Continuation history of `current` after the move `back` + 1 plies earlier.
     #[must_use]
     pub fn continuation(&self, back: usize, previous: Option<PieceTo>, current: PieceTo) -> i32 {
-        previous.map_or(0, |previous| {
-            self.continuation[back].get(Self::continuation_index(previous, current))
-        })
+        previous.map_or(0, |previous| self.continuation[back].get(Self::continuation_index(previous, current)))
     }
 
     /// The ordering score of a quiet move: butterfly plus both continuation histories.
     #[must_use]
     pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, keys: &ContinuationKeys) -> i32 {
         let current = PieceTo::new(piece, mv.to());
-        self.butterfly(color, mv)
-            + self.continuation(0, keys[0], current)
-            + self.continuation(1, keys[1], current)
+        self.butterfly(color, mv) + self.continuation(0, keys[0], current) + self.continuation(1, keys[1], current)
     }
 
     #[must_use]

@@ -37,11 +37,7 @@ pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bo
     }
     let nps = report.nodes.saturating_mul(1000) / report.time_ms.max(1);
     // Writing to a String cannot fail.
-    let _ = write!(
-        line,
-        " nodes {} nps {} hashfull {} time {} pv",
-        report.nodes, nps, report.hashfull, report.time_ms
-    );
+    let _ = write!(line, " nodes {} nps {} hashfull {} time {} pv", report.nodes, nps, report.hashfull, report.time_ms);
     // Walk the line on a copy so that each move is printed from its own position
     // (and a line that somehow turned illegal is cut rather than printed).
     let mut pos = root.clone();

@@ -166,13 +166,8 @@ impl Worker<'_> {
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
         let score = best.display_score();
-        let result = SearchResult {
-            best_move: best.mv,
-            ponder_move,
-            score,
-            depth: completed_depth,
-            pv: best.pv.clone(),
-        };
+        let result =
+            SearchResult { best_move: best.mv, ponder_move, score, depth: completed_depth, pv: best.pv.clone() };
         if self.main.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
             if history.last_printed != Some((best.mv, score, true)) {
@@ -229,4 +224,3 @@ impl Worker<'_> {
         SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score, depth: 0, pv: Vec::new() }
     }
 }
-

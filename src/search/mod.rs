@@ -106,7 +106,8 @@ impl Searcher {
         main: Option<&MainDuties>,
     ) -> SearchResult {
         self.histories.clear_killers();
-        let mut worker = Worker::new(root.clone(), &mut self.histories, &mut self.pawns, &self.lmr, shared, limits, main);
+        let mut worker =
+            Worker::new(root.clone(), &mut self.histories, &mut self.pawns, &self.lmr, shared, limits, main);
         worker.iterative_deepening()
     }
 }

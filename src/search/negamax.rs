@@ -11,6 +11,7 @@ use crate::board::{Color, Move, Piece, PieceType};
 use super::history::{QuietCutoff, TriedMove};
 use super::params::IIR_MIN_DEPTH;
 use super::picker::{MovePicker, PickerMode};
+use super::pruning::Singular;
 use super::score::{is_mate_score, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, TtHit, TtStore};
 use super::worker::{Worker, EVAL_NONE};
@@ -32,6 +33,9 @@ pub(super) struct Node {
     pub improving: bool,
     pub tt_move: Move,
     pub tt_move_is_capture: bool,
+    pub tt_hit: Option<TtHit>,
+    /// The move skipped by a singular-extension search of this node (else NONE).
+    pub excluded: Move,
 }
 
 /// What the move loop knows about one move before playing it.
@@ -105,15 +109,17 @@ impl Worker<'_> {
         if alpha >= beta {
             return alpha;
         }
+        let excluded = self.frame(ply).excluded;
         let tt_hit = self.shared.tt.probe(self.pos.key(), ply);
-        if !pv_node {
+        if !pv_node && excluded.is_none() {
             if let Some(score) = tt_hit.and_then(|hit| self.tt_cutoff(&hit, depth, alpha, beta)) {
                 return score;
             }
         }
-        let mut node = self.new_node(ply, depth, (alpha, beta), cut_node, in_check, tt_hit.as_ref());
+        let mut node = self.new_node(ply, depth, (alpha, beta), cut_node, in_check, tt_hit);
+        node.excluded = excluded;
         self.histories.reset_killers(ply + 2);
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) = self.prune_node(&node) {
                 return score;
             }
@@ -180,9 +186,9 @@ impl Worker<'_> {
         (alpha, beta): (i32, i32),
         cut_node: bool,
         in_check: bool,
-        tt_hit: Option<&TtHit>,
+        tt_hit: Option<TtHit>,
     ) -> Node {
-        let (static_eval, eval) = self.node_evals(in_check, tt_hit);
+        let (static_eval, eval) = self.node_evals(in_check, tt_hit.as_ref());
         self.frame_mut(ply).static_eval = static_eval;
         let tt_move = tt_hit.map_or(Move::NONE, |hit| hit.mv);
         let tt_move_usable = tt_move.is_some() && self.pos.is_pseudo_legal(tt_move) && self.pos.is_legal(tt_move);
@@ -199,6 +205,8 @@ impl Worker<'_> {
             improving: self.is_improving(ply, static_eval),
             tt_move: if tt_move_usable { tt_move } else { Move::NONE },
             tt_move_is_capture: tt_move_usable && self.pos.is_capture(tt_move),
+            tt_hit,
+            excluded: Move::NONE,
         }
     }
 
@@ -228,12 +236,19 @@ impl Worker<'_> {
         let mut quiets = TriedMoves::new();
         let mut captures = TriedMoves::new();
         while let Some(mv) = picker.next(&self.pos, self.histories) {
+            if mv == node.excluded {
+                continue;
+            }
             move_count += 1;
             let facts = self.move_facts(mv, node.ply, &hints.killers, hints.counter);
             if may_prune && best_score > -MATE_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
-            let score = self.search_move(node, &facts, move_count);
+            let extension = match self.singular_extension(node, mv) {
+                Singular::Extend(plies) => plies,
+                Singular::MultiCut(score) => return score,
+            };
+            let score = self.search_move(node, &facts, move_count, node.depth - 1 + extension);
             if self.stopped {
                 return 0;
             }
@@ -258,7 +273,14 @@ impl Worker<'_> {
             }
         }
         if move_count == 0 {
-            return if node.in_check { mated_in(node.ply) } else { DRAW };
+            return if node.excluded.is_some() {
+                // Only the excluded move was legal: it is singular by any measure.
+                node.alpha
+            } else if node.in_check {
+                mated_in(node.ply)
+            } else {
+                DRAW
+            };
         }
         if let Some(cutoff) = &cutoff {
             self.learn_from_cutoff(node, cutoff, quiets.as_slice(), captures.as_slice());
@@ -269,9 +291,8 @@ impl Worker<'_> {
 
     /// Plays the move and searches it: reduced first if late, then at full depth
     /// with a null window, then (PV nodes) with the full window.
-    fn search_move(&mut self, node: &Node, facts: &MoveFacts, move_count: usize) -> i32 {
+    fn search_move(&mut self, node: &Node, facts: &MoveFacts, move_count: usize, new_depth: i32) -> i32 {
         let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
-        let new_depth = node.depth - 1;
         let reduction = self.reduction(node, facts, move_count);
         self.make_move(facts.mv, ply);
         let mut score = -INFINITE;
@@ -329,6 +350,10 @@ impl Worker<'_> {
     }
 
     fn store_node(&mut self, node: &Node, best_score: i32, best_move: Move) {
+        if node.excluded.is_some() {
+            // A search without the best move must not overwrite what is known about the node.
+            return;
+        }
         let bound = if best_score >= node.beta {
             Bound::Lower
         } else if best_move.is_some() {

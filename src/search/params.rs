@@ -4,6 +4,12 @@
 //! Depths are in plies; margins in centipawns. Changing any of these changes the
 //! `bench` signature.
 
+/// Techniques whose worth is still to be measured in games: each can be
+/// switched off here for an SPRT against the version with it.
+pub const RAZORING: bool = true;
+pub const PROBCUT: bool = false;
+pub const SINGULAR_EXTENSIONS: bool = false;
+
 /// Aspiration windows start this wide around the previous iteration's score...
 pub const ASPIRATION_WINDOW: i32 = 20;
 /// ...from this depth on (shallower iterations are too unstable to aim at).
@@ -39,6 +45,23 @@ pub const NMP_VERIFY_DEPTH: i32 = 12;
 pub const fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
     let margin_bonus = eval_above_beta / 200;
     3 + depth / 3 + if margin_bonus < 3 { margin_bonus } else { 3 }
+}
+
+/// ProbCut: at this depth or more, a capture that beats beta by the margin in a
+/// search 4 plies shallower is trusted to beat beta at full depth.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 200;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
+/// Singular extensions: from this depth, a TT move that is much better than every
+/// alternative (searched at half depth, excluding it) is extended by a ply.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+
+/// How far below the TT score the alternatives must stay for the TT move to be singular.
+#[inline]
+#[must_use]
+pub const fn singular_margin(depth: i32) -> i32 {
+    2 * depth
 }
 
 /// Internal iterative reduction: nodes without a TT move at this depth or more are searched one ply shallower.

@@ -95,7 +95,15 @@ impl Worker<'_> {
         !see_ge(&self.pos, mv, 0)
     }
 
-    fn store_qsearch(&mut self, ply: usize, best_score: i32, beta: i32, best_move: Move, static_eval: i32, pv_node: bool) {
+    fn store_qsearch(
+        &mut self,
+        ply: usize,
+        best_score: i32,
+        beta: i32,
+        best_move: Move,
+        static_eval: i32,
+        pv_node: bool,
+    ) {
         let bound = if best_score >= beta {
             Bound::Lower
         } else if pv_node && best_move.is_some() {
@@ -103,7 +111,8 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let store = TtStore { mv: best_move, score: best_score, static_eval, depth: QSEARCH_DEPTH, bound, is_pv: pv_node };
+        let store =
+            TtStore { mv: best_move, score: best_score, static_eval, depth: QSEARCH_DEPTH, bound, is_pv: pv_node };
         self.shared.tt.store(self.pos.key(), ply, &store);
     }
 }

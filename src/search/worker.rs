@@ -31,10 +31,12 @@ pub(super) struct Frame {
     pub played: Option<PieceTo>,
     /// The move made from this ply was a null move.
     pub null_move: bool,
+    /// A move this ply's node must skip (set during a singular-extension search).
+    pub excluded: Move,
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame { static_eval: EVAL_NONE, played: None, null_move: false };
+    const EMPTY: Frame = Frame { static_eval: EVAL_NONE, played: None, null_move: false, excluded: Move::NONE };
 }
 
 /// Triangular PV table: line `ply` holds the best line found from that ply on.

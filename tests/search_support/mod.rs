@@ -10,7 +10,7 @@ use std::time::Instant;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::search::{
-    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, SharedSearch, Searcher, TranspositionTable,
+    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
 };
 
 /// Collects `info` lines instead of printing them.
@@ -72,11 +72,8 @@ pub fn parse_long_algebraic(pos: &Position, text: &str) -> Result<Move, String> 
             .find(|mv| mv.is_castling() && (mv.to().file() > mv.from().file()) == king_side)
             .ok_or_else(|| format!("no {text} here"));
     }
-    let squares: String = text
-        .trim_start_matches(['K', 'Q', 'R', 'B', 'N'])
-        .chars()
-        .filter(|c| !matches!(c, 'x' | '-'))
-        .collect();
+    let squares: String =
+        text.trim_start_matches(['K', 'Q', 'R', 'B', 'N']).chars().filter(|c| !matches!(c, 'x' | '-')).collect();
     pos.parse_uci_move(&squares.to_ascii_lowercase(), false)
 }
 
