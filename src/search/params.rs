@@ -6,7 +6,7 @@
 
 /// Techniques whose worth is still to be measured in games: each can be
 /// switched off here for an SPRT against the version with it.
-pub const RAZORING: bool = true;
+pub const RAZORING: bool = false;
 pub const PROBCUT: bool = false;
 pub const SINGULAR_EXTENSIONS: bool = false;
 
@@ -37,7 +37,7 @@ pub const fn razor_margin(depth: i32) -> i32 {
 /// Null-move pruning needs at least this much depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// From this depth on, a null-move cut-off is verified by a reduced normal search.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
+pub const NMP_VERIFY_DEPTH: i32 = 8;
 
 /// Null-move reduction: grows with depth and with how far eval exceeds beta.
 #[inline]
@@ -202,4 +202,10 @@ mod tests {
         assert!(history_bonus(30) == 1600 && history_bonus(1) < history_bonus(2));
         assert_eq!(nmp_reduction(9, 10_000), 9);
     }
+}
+
+/// TEMPORARY experiment switch.
+pub fn off(bit: u32) -> bool {
+    static MASK: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *MASK.get_or_init(|| std::env::var("OFF").ok().and_then(|v| v.parse().ok()).unwrap_or(0)) & (1 << bit) != 0
 }
