@@ -203,9 +203,3 @@ mod tests {
         assert_eq!(nmp_reduction(9, 10_000), 9);
     }
 }
-
-/// TEMPORARY experiment switch.
-pub fn off(bit: u32) -> bool {
-    static MASK: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *MASK.get_or_init(|| std::env::var("OFF").ok().and_then(|v| v.parse().ok()).unwrap_or(0)) & (1 << bit) != 0
-}
