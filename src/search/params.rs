@@ -6,7 +6,7 @@
 
 /// Techniques whose worth is still to be measured in games: each can be
 /// switched off here for an SPRT against the version with it.
-pub const RAZORING: bool = true;
+pub const RAZORING: bool = false;
 pub const PROBCUT: bool = false;
 pub const SINGULAR_EXTENSIONS: bool = false;
 
@@ -37,7 +37,7 @@ pub const fn razor_margin(depth: i32) -> i32 {
 /// Null-move pruning needs at least this much depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// From this depth on, a null-move cut-off is verified by a reduced normal search.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
+pub const NMP_VERIFY_DEPTH: i32 = 8;
 
 /// Null-move reduction: grows with depth and with how far eval exceeds beta.
 #[inline]
