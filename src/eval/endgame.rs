@@ -1,0 +1,132 @@
+//! Endgame knowledge: scaling down drawish material, and the mop-up that mates
+//! a bare king (to the edge, to the bishop's corner in KBNK, kings close).
+
+use crate::board::{Bitboard, Color, PieceType, Position, Square};
+
+use super::params::{
+    SCALE_INSUFFICIENT, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
+};
+use super::passed::distance;
+use super::score::{S, SCALE_NORMAL};
+use super::trace::{weight, weight_n, Tracer};
+
+/// Material in pawn units, fixed (not tuned) so that the drawish-material rules
+/// mean the same thing whatever the tuner does to the piece values.
+fn piece_units(pos: &Position, color: Color) -> i32 {
+    let count = |pt: PieceType| pos.pieces(color, pt).count() as i32;
+    3 * (count(PieceType::Knight) + count(PieceType::Bishop)) + 5 * count(PieceType::Rook) + 9 * count(PieceType::Queen)
+}
+
+/// The factor (out of [`SCALE_NORMAL`]) for the endgame half, given its sign:
+/// the side it favours is the one whose winning chances are judged.
+#[must_use]
+pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
+    let strong = if eg > 0 { Color::White } else { Color::Black };
+    let weak = strong.flip();
+    let strong_pawns = pos.pieces(strong, PieceType::Pawn).count() as i32;
+    let strong_units = piece_units(pos, strong);
+
+    if strong_pawns == 0 {
+        let only_knights = pos.pieces(strong, PieceType::Knight).count() as i32 * 3 == strong_units;
+        // A bare minor, or two knights, cannot force mate.
+        if strong_units <= 3 || (only_knights && strong_units <= 6) {
+            return SCALE_INSUFFICIENT;
+        }
+        // Less than a rook ahead (at most a minor) without pawns: hard to win.
+        if strong_units - piece_units(pos, weak) <= 3 {
+            return SCALE_NO_PAWNS_SMALL_EDGE;
+        }
+    }
+    opposite_bishops_scale(pos, strong_pawns).unwrap_or(SCALE_NORMAL)
+}
+
+/// The scale when each side has exactly one bishop, on squares of opposite colours.
+fn opposite_bishops_scale(pos: &Position, strong_pawns: i32) -> Option<i32> {
+    let white = pos.pieces(Color::White, PieceType::Bishop);
+    let black = pos.pieces(Color::Black, PieceType::Bishop);
+    if white.count() != 1 || black.count() != 1 {
+        return None;
+    }
+    let light = Bitboard::LIGHT_SQUARES;
+    if (white & light).any() == (black & light).any() {
+        return None;
+    }
+    let others = pos.occupied() & !pos.by_type(PieceType::Pawn) & !pos.by_type(PieceType::King) & !(white | black);
+    if others.any() {
+        return Some(SCALE_OCB_WITH_PIECES);
+    }
+    Some((SCALE_OCB_BISHOPS_ONLY + SCALE_PAWN_PER * (strong_pawns - 1).max(0)).min(SCALE_NORMAL))
+}
+
+/// Whether `color`'s pieces (pawns aside) can force mate against a bare king.
+fn has_mating_material(pos: &Position, color: Color) -> bool {
+    let count = |pt: PieceType| pos.pieces(color, pt).count();
+    let bishops = pos.pieces(color, PieceType::Bishop);
+    let both_bishop_colours = (bishops & Bitboard::LIGHT_SQUARES).any() && (bishops & Bitboard::DARK_SQUARES).any();
+    count(PieceType::Queen) > 0
+        || count(PieceType::Rook) > 0
+        || both_bishop_colours
+        || (count(PieceType::Bishop) > 0 && count(PieceType::Knight) > 0)
+        || count(PieceType::Knight) >= 3
+}
+
+/// Manhattan distance from the four centre squares (0..=6).
+fn centre_distance(square: Square) -> i32 {
+    let file = i32::from(square.file());
+    let rank = i32::from(square.rank());
+    (2 * file - 7).abs() / 2 + (2 * rank - 7).abs() / 2
+}
+
+fn manhattan(a: Square, b: Square) -> i32 {
+    (i32::from(a.file()) - i32::from(b.file())).abs() + (i32::from(a.rank()) - i32::from(b.rank())).abs()
+}
+
+/// The mop-up bonus of `us` when the enemy has a bare king and we can mate it:
+/// the search needs these gradients to find the mate beyond its horizon.
+pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
+    let them = us.flip();
+    if pos.by_color(them).has_several() || !has_mating_material(pos, us) {
+        return S::ZERO;
+    }
+    let lone = pos.king_square(them);
+    let ours = pos.king_square(us);
+    let mut score = weight!(t, us, MOPUP_WIN);
+    score += weight_n!(t, us, centre_distance(lone), MOPUP_EDGE);
+    score += weight_n!(t, us, 14 - manhattan(lone, ours), MOPUP_PROXIMITY);
+
+    if let Some(corner_closeness) = bishop_knight_corner(pos, us, lone) {
+        score += weight_n!(t, us, corner_closeness, MOPUP_BN_CORNER);
+    }
+    score
+}
+
+/// In KBNK only: how close (7 - king distance) the bare king is to the nearer
+/// corner of the bishop's colour, the only corners where mate can be forced.
+fn bishop_knight_corner(pos: &Position, us: Color, lone: Square) -> Option<i32> {
+    let bishops = pos.pieces(us, PieceType::Bishop);
+    let knights = pos.pieces(us, PieceType::Knight);
+    let everything = pos.by_color(us);
+    let is_kbnk = bishops.count() == 1 && knights.count() == 1 && everything.count() == 3;
+    if !is_kbnk {
+        return None;
+    }
+    // a1 and h8 are dark; a8 and h1 light.
+    let corners =
+        if (bishops & Bitboard::DARK_SQUARES).any() { [Square::A1, Square::H8] } else { [Square::A8, Square::H1] };
+    let nearest = corners.iter().map(|&c| distance(lone, c)).min().unwrap_or(7);
+    Some(7 - nearest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn centre_distance_spans_board() {
+        assert_eq!(centre_distance(Square::parse("d4").expect("sq")), 0);
+        assert_eq!(centre_distance(Square::parse("e5").expect("sq")), 0);
+        assert_eq!(centre_distance(Square::A1), 6);
+        assert_eq!(centre_distance(Square::H8), 6);
+        assert_eq!(centre_distance(Square::parse("a4").expect("sq")), 3);
+    }
+}

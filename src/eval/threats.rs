@@ -1,0 +1,87 @@
+//! Threats: enemy pieces attacked by cheaper pieces, undefended pieces, and
+//! pawn pushes that would attack a piece.
+
+use crate::board::attacks::pawn_attacks_bb;
+use crate::board::{Bitboard, Color, PieceType, Position};
+
+use super::score::S;
+use super::trace::{weight_n, Tracer};
+use super::EvalInfo;
+
+/// The threats `us` makes against the enemy.
+pub fn threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    let them = us.flip();
+    let (u, th) = (us.index(), them.index());
+    let by_us = |pt: PieceType| info.attacked_by[u][pt.index()];
+    let enemy_pawns = pos.pieces(them, PieceType::Pawn);
+    let enemy_king = pos.pieces(them, PieceType::King);
+    let enemy_pieces = pos.by_color(them) & !enemy_pawns & !enemy_king;
+    let defended_by_pawn = info.attacked_by[th][PieceType::Pawn.index()];
+    let majors = pos.pieces(them, PieceType::Rook) | pos.pieces(them, PieceType::Queen);
+    let undefended = !info.attacked[th];
+    let mut score = S::ZERO;
+
+    score += per_victim(pos, them, enemy_pieces & by_us(PieceType::Pawn), t, |t, pt, n| {
+        weight_n!(t, us, n, THREAT_BY_PAWN[pt])
+    });
+
+    // Minors gain from hitting majors or anything a pawn does not guard.
+    let minor_targets = (pos.by_color(them) & !enemy_king) & (majors | !defended_by_pawn);
+    let by_minors = by_us(PieceType::Knight) | by_us(PieceType::Bishop);
+    score += per_victim(pos, them, minor_targets & by_minors, t, |t, pt, n| weight_n!(t, us, n, THREAT_BY_MINOR[pt]));
+
+    let rook_targets = (pos.by_color(them) & !enemy_king) & (pos.pieces(them, PieceType::Queen) | undefended);
+    score += per_victim(pos, them, rook_targets & by_us(PieceType::Rook), t, |t, pt, n| {
+        weight_n!(t, us, n, THREAT_BY_ROOK[pt])
+    });
+
+    let king_prey = (pos.by_color(them) & !enemy_king & undefended & by_us(PieceType::King)).count() as i32;
+    if king_prey != 0 {
+        score += weight_n!(t, us, king_prey, THREAT_BY_KING);
+    }
+
+    let hanging = (enemy_pieces & info.attacked[u] & undefended).count() as i32;
+    if hanging != 0 {
+        score += weight_n!(t, us, hanging, HANGING);
+    }
+
+    let push_threats = safe_push_threats(pos, info, us) & enemy_pieces & !by_us(PieceType::Pawn);
+    if push_threats.any() {
+        score += weight_n!(t, us, push_threats.count() as i32, THREAT_PAWN_PUSH);
+    }
+    score
+}
+
+/// Calls `f(t, piece type index, count)` for each piece type present in `victims`.
+#[inline]
+fn per_victim<T: Tracer>(
+    pos: &Position,
+    them: Color,
+    victims: Bitboard,
+    t: &mut T,
+    mut f: impl FnMut(&mut T, usize, i32) -> S,
+) -> S {
+    let mut score = S::ZERO;
+    if victims.is_empty() {
+        return score;
+    }
+    for pt in [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
+        let count = (victims & pos.pieces(them, pt)).count() as i32;
+        if count != 0 {
+            score += f(t, pt.index(), count);
+        }
+    }
+    score
+}
+
+/// Squares `us`'s pawns would attack after a single or double push to a square
+/// that no enemy pawn attacks and that is not lost to a piece exchange.
+fn safe_push_threats(pos: &Position, info: &EvalInfo, us: Color) -> Bitboard {
+    let them = us.flip();
+    let (u, th) = (us.index(), them.index());
+    let empty = !info.occupied;
+    let single = pos.pieces(us, PieceType::Pawn).forward(us) & empty;
+    let double = (single & Bitboard::relative_rank(us, 2)).forward(us) & empty;
+    let safe = !info.attacked_by[th][PieceType::Pawn.index()] & (info.attacked[u] | !info.attacked[th]);
+    pawn_attacks_bb(us, (single | double) & safe)
+}

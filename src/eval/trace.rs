@@ -1,0 +1,197 @@
+//! Recording what the evaluation computed, at no cost when nobody asks.
+//!
+//! Every evaluation function is generic over a [`Tracer`]. Search uses
+//! [`NoTrace`], whose methods are empty and inlined away, so the monomorphised
+//! code is the plain evaluation. The `eval` command and the tuner use
+//! [`EvalTrace`], which keeps the score of every term for both colours and the
+//! coefficient of every weight, so the report and the tuner see exactly the
+//! code the search runs.
+
+use crate::board::Color;
+
+use super::layout;
+use super::score::S;
+
+/// The rows of the `eval` report: one group of terms each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Material,
+    Psqt,
+    Mobility,
+    Pawns,
+    Passed,
+    Pieces,
+    KingSafety,
+    Threats,
+    Mopup,
+    Tempo,
+}
+
+impl Term {
+    pub const COUNT: usize = 10;
+
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::Material,
+        Term::Psqt,
+        Term::Mobility,
+        Term::Pawns,
+        Term::Passed,
+        Term::Pieces,
+        Term::KingSafety,
+        Term::Threats,
+        Term::Mopup,
+        Term::Tempo,
+    ];
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::Psqt => "Piece squares",
+            Term::Mobility => "Mobility",
+            Term::Pawns => "Pawns",
+            Term::Passed => "Passed pawns",
+            Term::Pieces => "Pieces",
+            Term::KingSafety => "King safety",
+            Term::Threats => "Threats",
+            Term::Mopup => "Mop-up",
+            Term::Tempo => "Tempo",
+        }
+    }
+}
+
+/// What the evaluation tells an observer. Every method defaults to doing nothing.
+pub trait Tracer {
+    /// False for [`NoTrace`]: lets the evaluation use caches (the pawn hash)
+    /// whose hits would skip the recording.
+    const ENABLED: bool;
+
+    /// `count` more uses of the weight at flat index `index` in `color`'s score.
+    #[inline(always)]
+    fn coeff(&mut self, _index: usize, _color: Color, _count: i32) {}
+
+    /// The score a group of terms gave `color` (from `color`'s point of view).
+    #[inline(always)]
+    fn term(&mut self, _term: Term, _color: Color, _score: S) {}
+
+    /// The king-danger units counted against `color`'s king (0 when inactive).
+    #[inline(always)]
+    fn danger(&mut self, _color: Color, _units: S) {}
+
+    /// The phase, the endgame scale and the final White-relative centipawns.
+    #[inline(always)]
+    fn finish(&mut self, _phase: i32, _scale: i32, _white_cp: i32) {}
+}
+
+/// The tracer of the search: records nothing, costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ENABLED: bool = false;
+}
+
+/// A full record of one evaluation.
+#[derive(Clone, Debug)]
+pub struct EvalTrace {
+    /// Per weight: how many times it counted for White and for Black.
+    pub coeffs: Vec<[i32; 2]>,
+    /// Per [`Term`]: the score of White and of Black, each from its own side.
+    pub terms: [[S; 2]; Term::COUNT],
+    /// The king-danger units against White's and Black's king.
+    pub danger: [S; 2],
+    pub phase: i32,
+    pub scale: i32,
+    /// The final evaluation in centipawns from White's point of view.
+    pub white_cp: i32,
+}
+
+impl Default for EvalTrace {
+    fn default() -> Self {
+        EvalTrace {
+            coeffs: vec![[0; 2]; layout::idx::COUNT],
+            terms: [[S::ZERO; 2]; Term::COUNT],
+            danger: [S::ZERO; 2],
+            phase: 0,
+            scale: 0,
+            white_cp: 0,
+        }
+    }
+}
+
+impl EvalTrace {
+    /// The sum of all terms, White minus Black, before blending.
+    #[must_use]
+    pub fn total(&self) -> S {
+        self.terms.iter().map(|[white, black]| *white - *black).sum()
+    }
+
+    /// The weights with a nonzero coefficient: (index, white count, black count).
+    pub fn nonzero_coeffs(&self) -> impl Iterator<Item = (usize, i32, i32)> + '_ {
+        self.coeffs.iter().enumerate().filter(|(_, c)| c[0] != 0 || c[1] != 0).map(|(i, c)| (i, c[0], c[1]))
+    }
+}
+
+impl Tracer for EvalTrace {
+    const ENABLED: bool = true;
+
+    fn coeff(&mut self, index: usize, color: Color, count: i32) {
+        if let Some(slot) = self.coeffs.get_mut(index) {
+            slot[color.index()] += count;
+        }
+    }
+
+    fn term(&mut self, term: Term, color: Color, score: S) {
+        self.terms[term as usize][color.index()] += score;
+    }
+
+    fn danger(&mut self, color: Color, units: S) {
+        self.danger[color.index()] = units;
+    }
+
+    fn finish(&mut self, phase: i32, scale: i32, white_cp: i32) {
+        self.phase = phase;
+        self.scale = scale;
+        self.white_cp = white_cp;
+    }
+}
+
+/// `params::NAME`, `params::NAME[i]` or `params::NAME[i][j]`, recording one use
+/// of that weight for `color` in the tracer. Index expressions are evaluated once.
+macro_rules! weight {
+    ($t:expr, $color:expr, $name:ident) => {{
+        $t.coeff($crate::eval::layout::idx::$name, $color, 1);
+        $crate::eval::params::$name
+    }};
+    ($t:expr, $color:expr, $name:ident[$i:expr]) => {{
+        let i: usize = $i;
+        $t.coeff($crate::eval::layout::idx::$name + i, $color, 1);
+        $crate::eval::params::$name[i]
+    }};
+    ($t:expr, $color:expr, $name:ident[$i:expr][$j:expr]) => {{
+        let (i, j): (usize, usize) = ($i, $j);
+        let inner = $crate::eval::params::$name[0].len();
+        $t.coeff($crate::eval::layout::idx::$name + i * inner + j, $color, 1);
+        $crate::eval::params::$name[i][j]
+    }};
+}
+
+/// `count` times a weight (`weight_n!(t, color, count, NAME)` or `NAME[i]`),
+/// recording `count` uses of it.
+macro_rules! weight_n {
+    ($t:expr, $color:expr, $count:expr, $name:ident) => {{
+        let count: i32 = $count;
+        $t.coeff($crate::eval::layout::idx::$name, $color, count);
+        $crate::eval::params::$name * count
+    }};
+    ($t:expr, $color:expr, $count:expr, $name:ident[$i:expr]) => {{
+        let (count, i): (i32, usize) = ($count, $i);
+        $t.coeff($crate::eval::layout::idx::$name + i, $color, count);
+        $crate::eval::params::$name[i] * count
+    }};
+}
+
+pub(crate) use {weight, weight_n};
+
+/// The `eval` command's report, also reachable here as the API contract names it.
+pub use super::report::eval_report;
