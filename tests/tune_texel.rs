@@ -67,6 +67,8 @@ fn adam_recovers_known_weights() {
         threads: 2,
         seed: 9,
         frozen: vec![false, false, false, true],
+        l2: 0.0,
+        anchor: Vec::new(),
     };
     let mut reports = Vec::new();
     train(&train_set, &validation, &mut weights, &settings, |r| reports.push(*r));
@@ -84,6 +86,35 @@ fn adam_recovers_known_weights() {
         }
     }
     assert_eq!(weights[3], truth[3], "a frozen weight moved");
+}
+
+#[test]
+fn l2_penalty_holds_weights_near_their_anchor() {
+    let truth = [[100.0, 150.0], [-40.0, 20.0]];
+    let k = 0.006;
+    let set = synthetic_set(&truth, 5_000, k, 3);
+    let settings_with = |l2: f64| TrainSettings {
+        epochs: 30,
+        learning_rate: 4.0,
+        rate_decay: 0.95,
+        batch_size: 1024,
+        k,
+        loss: Loss::Mse,
+        threads: 1,
+        seed: 9,
+        frozen: vec![false; 2],
+        l2,
+        anchor: vec![[0.0, 0.0]; 2],
+    };
+    let distance = |l2: f64| {
+        let mut weights = vec![[0.0, 0.0]; 2];
+        train(&set, &set, &mut weights, &settings_with(l2), |_| {});
+        weights.iter().map(|w| w[0].abs() + w[1].abs()).sum::<f64>()
+    };
+    let free = distance(0.0);
+    let held = distance(1e-3);
+    assert!(free > 250.0, "unpenalised weights should approach the truth: {free}");
+    assert!(held < free / 3.0, "penalised {held} vs free {free}");
 }
 
 #[test]
@@ -126,6 +157,7 @@ fn small_end_to_end_run_writes_a_parameters_file() {
         epochs: 3,
         batch_size: 4,
         validation: 0.25,
+        split_block: 1,
         output: out.clone(),
         ..TuneConfig::default()
     };

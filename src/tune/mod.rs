@@ -48,7 +48,7 @@ pub struct TuneConfig {
     #[arg(long, default_value_t = 100)]
     pub epochs: usize,
     /// Adam's step size in centipawns, at the first epoch.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
     /// The step size is multiplied by this after every epoch.
     #[arg(long, default_value_t = 0.97)]
@@ -62,6 +62,10 @@ pub struct TuneConfig {
     /// Where to write the tuned parameters file.
     #[arg(long, short, default_value = "tuned_params.rs")]
     pub output: PathBuf,
+    /// The validation set holds out blocks of this many consecutive positions
+    /// (whole games, mostly, when a file lists each game's positions together).
+    #[arg(long, default_value_t = 100)]
+    pub split_block: usize,
     /// Threads for loading and for the gradient.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
@@ -80,6 +84,16 @@ pub struct TuneConfig {
     /// Use this K instead of fitting it.
     #[arg(long)]
     pub k: Option<f64>,
+    /// Weights used by fewer training positions than this keep their values
+    /// (too few games decide them: they would fit noise).
+    #[arg(long, default_value_t = 1000)]
+    pub min_samples: u32,
+    /// L2 penalty pulling every weight towards its hand-set value (per cp²).
+    /// Without it Adam's normalised steps let weakly determined weights (rare
+    /// squares, directions the data barely constrain) drift far: on the SF15 set
+    /// 1e-8 lowered the validation loss from 0.0914 to 0.0907.
+    #[arg(long, default_value_t = 1e-8)]
+    pub l2: f64,
     /// Parameter tables (names in params.rs) that keep their values; "none" for none.
     #[arg(long, value_delimiter = ',', default_value = DEFAULT_FROZEN)]
     pub freeze: Vec<String>,
@@ -90,10 +104,11 @@ impl Default for TuneConfig {
         TuneConfig {
             files: Vec::new(),
             epochs: 100,
-            learning_rate: 1.0,
+            learning_rate: 2.0,
             rate_decay: 0.97,
             batch_size: 16384,
             validation: 0.1,
+            split_block: 100,
             output: PathBuf::from("tuned_params.rs"),
             threads: 2,
             loss: Loss::Mse,
@@ -101,6 +116,8 @@ impl Default for TuneConfig {
             limit: None,
             no_resolve: false,
             k: None,
+            min_samples: 1000,
+            l2: 1e-8,
             freeze: DEFAULT_FROZEN.split(',').map(str::to_string).collect(),
         }
     }
@@ -192,13 +209,36 @@ pub fn frozen_mask(names: &[String]) -> Result<Vec<bool>, String> {
     Ok(mask)
 }
 
-/// Splits `0..len` at random into (training, validation) indices.
-fn split(len: usize, validation: f64, seed: u64) -> (Vec<usize>, Vec<usize>) {
-    let mut order: Vec<usize> = (0..len).collect();
-    Rng::new(seed ^ 0x5EED).shuffle(&mut order);
-    let held_out = ((len as f64) * validation.clamp(0.0, 0.9)).round() as usize;
-    let validation_part = order.split_off(len - held_out.min(len));
-    (order, validation_part)
+/// Freezes the weights that fewer than `min_samples` samples use and the set
+/// uses at all; returns how many it froze.
+fn freeze_rare(frozen: &mut [bool], set: &SampleSet, min_samples: u32) -> usize {
+    let mut count = 0;
+    for (flag, &uses) in frozen.iter_mut().zip(&set.occurrences(layout::idx::COUNT)) {
+        if !*flag && uses > 0 && uses < min_samples {
+            *flag = true;
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Splits `0..len` at random into (training, validation) indices, by blocks of
+/// `block` consecutive samples: data files list a game's positions together, and
+/// holding out whole stretches keeps most validation games out of training, so
+/// the validation loss measures positions the tuner has not seen the game of.
+#[must_use]
+pub fn split(len: usize, validation: f64, block: usize, seed: u64) -> (Vec<usize>, Vec<usize>) {
+    let block = block.max(1);
+    let mut blocks: Vec<usize> = (0..len.div_ceil(block)).collect();
+    Rng::new(seed ^ 0x5EED).shuffle(&mut blocks);
+    let held_out = ((blocks.len() as f64) * validation.clamp(0.0, 0.9)).round() as usize;
+    let expand = |ids: &[usize]| -> Vec<usize> {
+        let mut out: Vec<usize> = ids.iter().flat_map(|&b| b * block..((b + 1) * block).min(len)).collect();
+        out.sort_unstable();
+        out
+    };
+    let (validation_blocks, train_blocks) = blocks.split_at(held_out.min(blocks.len()));
+    (expand(train_blocks), expand(validation_blocks))
 }
 
 /// `ferrochamp tune`: the whole Texel run, from files to a parameters file.
@@ -209,7 +249,7 @@ fn split(len: usize, validation: f64, seed: u64) -> (Vec<usize>, Vec<usize>) {
 pub fn run_tune(config: TuneConfig) -> Result<(), String> {
     let start = Instant::now();
     let threads = config.threads.max(1);
-    let frozen = frozen_mask(&config.freeze)?;
+    let mut frozen = frozen_mask(&config.freeze)?;
     let (positions, load) = dataset::load_files(&config.files, config.limit)?;
     eprintln!("read {} positions from {} lines ({} malformed)", positions.len(), load.lines, load.malformed);
 
@@ -231,7 +271,7 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         samples.coeff_count()
     );
 
-    let (train_idx, validation_idx) = split(samples.len(), config.validation, config.seed);
+    let (train_idx, validation_idx) = split(samples.len(), config.validation, config.split_block, config.seed);
     let train = samples.select(&train_idx);
     let validation = samples.select(&validation_idx);
     drop(samples);
@@ -259,6 +299,13 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         before.1
     );
 
+    let rare = freeze_rare(&mut frozen, &train, config.min_samples);
+    eprintln!(
+        "tuning {} of {} weights ({rare} used by fewer than {} positions kept)",
+        frozen.iter().filter(|&&f| !f).count(),
+        frozen.len(),
+        config.min_samples
+    );
     let settings = TrainSettings {
         epochs: config.epochs,
         learning_rate: config.learning_rate,
@@ -269,6 +316,8 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         threads,
         seed: config.seed,
         frozen,
+        l2: config.l2,
+        anchor: weights.clone(),
     };
     texel::train(&train, &validation, &mut weights, &settings, |r| {
         eprintln!(
@@ -291,4 +340,31 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
     }
     eprintln!("wrote {} in {:.1}s", config.output.display(), start.elapsed().as_secs_f64());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_partitions_by_blocks() {
+        let (train, validation) = split(1050, 0.1, 100, 3);
+        assert_eq!(train.len() + validation.len(), 1050);
+        let mut all: Vec<usize> = train.iter().chain(&validation).copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..1050).collect::<Vec<_>>());
+        // One of eleven blocks held out, and held out whole.
+        assert!(validation.len() == 100 || validation.len() == 50, "{}", validation.len());
+        assert!(validation.windows(2).all(|w| w[1] == w[0] + 1));
+        assert_eq!(validation[0] % 100, 0);
+    }
+
+    #[test]
+    fn frozen_names_are_checked() {
+        let mask = frozen_mask(&["tempo".to_string()]).expect("known table");
+        assert!(mask[layout::idx::TEMPO]);
+        assert_eq!(mask.iter().filter(|&&m| m).count(), 1);
+        assert!(frozen_mask(&["none".to_string()]).expect("none").iter().all(|&m| !m));
+        assert!(frozen_mask(&["NOT_A_TABLE".to_string()]).is_err());
+    }
 }

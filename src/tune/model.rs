@@ -242,6 +242,21 @@ impl SampleSet {
         (&self.coeffs[start..linear_end], &self.coeffs[linear_end..white_end], &self.coeffs[white_end..black_end])
     }
 
+    /// Per weight, how many samples use it (with a nonzero coefficient).
+    #[must_use]
+    pub fn occurrences(&self, weight_count: usize) -> Vec<u32> {
+        let mut counts = vec![0u32; weight_count];
+        for sample in &self.samples {
+            let (linear, white, black) = self.parts(sample);
+            for c in linear.iter().chain(white).chain(black) {
+                if let Some(count) = counts.get_mut(usize::from(c.index)) {
+                    *count += 1;
+                }
+            }
+        }
+        counts
+    }
+
     /// The model's evaluation of sample `index` at `weights`.
     #[must_use]
     pub fn evaluate(&self, index: usize, weights: &[Weight]) -> Evaluated {

@@ -209,9 +209,25 @@ pub struct TrainSettings {
     pub seed: u64,
     /// Per weight: true when it must keep its value.
     pub frozen: Vec<bool>,
+    /// Strength of the L2 penalty `l2 * Σ (w - anchor)²` added to the mean loss:
+    /// it keeps weights that few positions decide near their hand-set values.
+    pub l2: f64,
+    /// The values the penalty pulls towards (the starting weights).
+    pub anchor: Vec<Weight>,
 }
 
-/// The losses after one epoch.
+/// Adds the gradient of `l2 * Σ (w - anchor)²`.
+fn add_l2(grad: &mut [Weight], weights: &[Weight], anchor: &[Weight], l2: f64) {
+    if l2 == 0.0 {
+        return;
+    }
+    for ((g, w), a) in grad.iter_mut().zip(weights).zip(anchor) {
+        g[0] += 2.0 * l2 * (w[0] - a[0]);
+        g[1] += 2.0 * l2 * (w[1] - a[1]);
+    }
+}
+
+/// The losses (without the L2 penalty) after one epoch.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
     pub epoch: usize,
@@ -238,7 +254,8 @@ pub fn train(
     for epoch in 1..=settings.epochs {
         rng.shuffle(&mut order);
         for batch in order.chunks(settings.batch_size.max(1)) {
-            let (grad, _) = gradient(train, batch, weights, settings.k, settings.loss, settings.threads);
+            let (mut grad, _) = gradient(train, batch, weights, settings.k, settings.loss, settings.threads);
+            add_l2(&mut grad, weights, &settings.anchor, settings.l2);
             adam.step(weights, &grad, &settings.frozen, rate);
         }
         on_epoch(&EpochReport {
