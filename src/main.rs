@@ -5,6 +5,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use ferrochamp::board::{perft, Position};
+use ferrochamp::engine::{self, bench};
+use ferrochamp::uci::BenchParams;
 
 #[derive(Parser)]
 #[command(name = "ferrochamp", version, about = "A UCI chess engine")]
@@ -28,13 +30,35 @@ enum Tool {
         #[arg(long)]
         chess960: bool,
     },
+    /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
+    Bench {
+        /// Search depth per position.
+        depth: Option<u32>,
+        /// Search threads.
+        threads: Option<usize>,
+        /// Transposition table size in MB.
+        hash: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
+    // Diagnostics go to stderr only, and only when RUST_LOG asks for them:
+    // stdout carries UCI and nothing else.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("error"))
+        .target(env_logger::Target::Stderr)
+        .init();
     let cli = Cli::parse();
     match cli.command {
         Some(Tool::Perft { depth, fen, divide, chess960 }) => run_perft(depth, fen.as_deref(), divide, chess960),
-        None => ExitCode::SUCCESS,
+        Some(Tool::Bench { depth, threads, hash }) => {
+            let config = bench::BenchConfig::from_params(&BenchParams { depth, threads, hash_mb: hash });
+            bench::run(&config, &|line| println!("{line}"));
+            ExitCode::SUCCESS
+        }
+        None => {
+            engine::run_stdio();
+            ExitCode::SUCCESS
+        }
     }
 }
 

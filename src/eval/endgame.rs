@@ -21,12 +21,17 @@ fn piece_units(pos: &Position, color: Color) -> i32 {
 /// the side it favours is the one whose winning chances are judged.
 #[must_use]
 pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
+    // With nobody ahead there is nothing to scale; choosing a side here would
+    // break the colour symmetry of the evaluation.
+    if eg == 0 {
+        return SCALE_NORMAL;
+    }
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = strong.flip();
-    let strong_pawns = pos.pieces(strong, PieceType::Pawn).count() as i32;
-    let strong_units = piece_units(pos, strong);
+    let strong_pawns = pos.pieces(strong, PieceType::Pawn);
 
-    if strong_pawns == 0 {
+    if strong_pawns.is_empty() {
+        let strong_units = piece_units(pos, strong);
         let only_knights = pos.pieces(strong, PieceType::Knight).count() as i32 * 3 == strong_units;
         // A bare minor, or two knights, cannot force mate.
         if strong_units <= 3 || (only_knights && strong_units <= 6) {
@@ -40,11 +45,16 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
     opposite_bishops_scale(pos, strong_pawns).unwrap_or(SCALE_NORMAL)
 }
 
+/// Exactly one square set.
+fn is_single(set: Bitboard) -> bool {
+    set.any() && !set.has_several()
+}
+
 /// The scale when each side has exactly one bishop, on squares of opposite colours.
-fn opposite_bishops_scale(pos: &Position, strong_pawns: i32) -> Option<i32> {
+fn opposite_bishops_scale(pos: &Position, strong_pawns: Bitboard) -> Option<i32> {
     let white = pos.pieces(Color::White, PieceType::Bishop);
     let black = pos.pieces(Color::Black, PieceType::Bishop);
-    if white.count() != 1 || black.count() != 1 {
+    if !is_single(white) || !is_single(black) {
         return None;
     }
     let light = Bitboard::LIGHT_SQUARES;
@@ -55,7 +65,8 @@ fn opposite_bishops_scale(pos: &Position, strong_pawns: i32) -> Option<i32> {
     if others.any() {
         return Some(SCALE_OCB_WITH_PIECES);
     }
-    Some((SCALE_OCB_BISHOPS_ONLY + SCALE_PAWN_PER * (strong_pawns - 1).max(0)).min(SCALE_NORMAL))
+    let extra_pawns = (strong_pawns.count() as i32 - 1).max(0);
+    Some((SCALE_OCB_BISHOPS_ONLY + SCALE_PAWN_PER * extra_pawns).min(SCALE_NORMAL))
 }
 
 /// Whether `color`'s pieces (pawns aside) can force mate against a bare king.

@@ -1,6 +1,113 @@
-//! Alpha-beta search: iterative deepening, quiescence, move ordering, the shared
-//! transposition table.
+//! Alpha-beta search: iterative deepening PVS with quiescence, pruning, staged
+//! move ordering and a transposition table shared by all threads.
+//!
+//! A [`Searcher`] holds one thread's private state (histories, killers, pawn
+//! table). Each `go`, the engine's controller calls [`Searcher::search`] on
+//! every worker with the same [`SharedSearch`] (TT, stop flag, node counter);
+//! only the main worker gets [`MainDuties`] (limits, clock, `info` output).
+//!
+//! Files: `worker` (per-search state, node counting), `iterative` (iterative
+//! deepening, aspiration, limits), `root` (root moves), `negamax` (the
+//! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
+//! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
 
+pub mod history;
+mod info;
+mod iterative;
 pub mod limits;
+mod negamax;
+pub mod params;
+pub mod picker;
+mod pruning;
+mod qsearch;
+mod root;
+pub mod score;
+pub mod see;
+pub mod tt;
+mod worker;
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+use crate::board::{Move, Position};
 
 pub use limits::{InfoSink, IterationReport, NoClock, SearchClock, SearchLimits};
+pub use tt::TranspositionTable;
+
+use history::Histories;
+use params::LmrTable;
+use crate::eval::PawnTable;
+use worker::Worker;
+
+/// State shared by all search threads of one `go`; all of it is atomics.
+pub struct SharedSearch<'a> {
+    pub tt: &'a TranspositionTable,
+    /// Raised by the controller (`stop`, time) or by the main worker (limits reached).
+    pub stop: &'a AtomicBool,
+    /// Nodes of all threads; each worker adds its local count every 1024 nodes.
+    pub nodes: &'a AtomicU64,
+}
+
+/// What only the main worker does: watch limits and the clock, print `info`.
+pub struct MainDuties<'a> {
+    pub clock: &'a dyn SearchClock,
+    pub info: &'a dyn InfoSink,
+    /// Print castling as king-takes-rook (`UCI_Chess960`).
+    pub chess960: bool,
+}
+
+/// What a worker found: the move to play and the line it expects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `Move::NONE` only when the root position has no legal move.
+    pub best_move: Move,
+    /// The expected reply (`Move::NONE` if unknown).
+    pub ponder_move: Move,
+    /// Centipawns (or a mate score, see [`score`]) from the root's side to move.
+    pub score: i32,
+    /// Last completed iteration (0 if none completed).
+    pub depth: i32,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+/// One search thread's private, long-lived state.
+pub struct Searcher {
+    histories: Histories,
+    pawns: PawnTable,
+    lmr: LmrTable,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    #[must_use]
+    pub fn new() -> Searcher {
+        Searcher { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new() }
+    }
+
+    /// Forgets everything learned in earlier games (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.histories.clear();
+        self.pawns = PawnTable::new();
+    }
+
+    /// Searches `root` (with its game history, for repetitions) until a limit
+    /// is reached (main worker) or `shared.stop` is raised. The main worker
+    /// raises `shared.stop` itself before returning, so that helpers finish too.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        shared: &SharedSearch,
+        limits: &SearchLimits,
+        main: Option<&MainDuties>,
+    ) -> SearchResult {
+        self.histories.clear_killers();
+        let mut worker =
+            Worker::new(root.clone(), &mut self.histories, &mut self.pawns, &self.lmr, shared, limits, main);
+        worker.iterative_deepening()
+    }
+}

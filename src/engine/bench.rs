@@ -1,0 +1,88 @@
+//! `bench`: a fixed-depth search over fixed positions. With one thread its
+//! node count is the same on every run and every machine: the signature that
+//! commits changing search or evaluation carry (`Bench: N`).
+//!
+//! The summary line `<N> nodes <M> nps` is the last thing printed, so that
+//! OpenBench, which reads from the bottom, finds it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::pool::{MainSetup, SharedContext, WorkerPool};
+use crate::board::Position;
+use crate::search::tt::TranspositionTable;
+use crate::search::{InfoSink, NoClock, SearchLimits};
+use crate::uci::BenchParams;
+
+/// The bench positions: openings, middlegames, endgames and a few Chess960 starts.
+const POSITIONS: &str = include_str!("bench_positions.epd");
+
+pub const DEFAULT_DEPTH: u32 = 13;
+pub const DEFAULT_THREADS: usize = 1;
+pub const DEFAULT_HASH_MB: usize = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchConfig {
+    pub depth: u32,
+    pub threads: usize,
+    pub hash_mb: usize,
+}
+
+impl BenchConfig {
+    #[must_use]
+    pub fn from_params(params: &BenchParams) -> BenchConfig {
+        BenchConfig {
+            depth: params.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64),
+            threads: params.threads.unwrap_or(DEFAULT_THREADS).clamp(1, 256),
+            hash_mb: params.hash_mb.unwrap_or(DEFAULT_HASH_MB).clamp(1, 65536),
+        }
+    }
+}
+
+/// Bench output is one line per position, not `info` lines.
+struct Silent;
+
+impl InfoSink for Silent {
+    fn info(&self, _line: &str) {}
+}
+
+/// The bench positions, parsed.
+#[must_use]
+pub fn positions() -> Vec<Position> {
+    POSITIONS
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .filter_map(|fen| Position::from_fen(fen).ok())
+        .collect()
+}
+
+/// Runs the bench, printing through `print`; returns the total node count.
+pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
+    let tt = Arc::new(TranspositionTable::new(config.hash_mb));
+    let pool = WorkerPool::new(config.threads);
+    let limits = SearchLimits {
+        depth: Some(i32::try_from(config.depth).unwrap_or(1)),
+        multipv: 1,
+        ..SearchLimits::default()
+    };
+    let start = Instant::now();
+    let mut total = 0;
+    for (index, root) in positions().iter().enumerate() {
+        tt.clear();
+        pool.clear();
+        let shared = Arc::new(SharedContext {
+            tt: Arc::clone(&tt),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: AtomicU64::new(0),
+        });
+        let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(Silent), chess960: true };
+        let outcome = pool.search(root, &limits, &shared, main);
+        total += outcome.nodes;
+        let best = root.move_to_uci(outcome.result.best_move, true);
+        print(&format!("position {:>2}: best {best:<6} nodes {:>10}  {}", index + 1, outcome.nodes, root.to_fen()));
+    }
+    let elapsed = start.elapsed().as_secs_f64().max(1e-6);
+    print(&format!("{total} nodes {} nps", (total as f64 / elapsed) as u64));
+    total
+}

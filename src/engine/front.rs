@@ -1,0 +1,74 @@
+//! The UCI front thread: reads stdin line by line, parses each line into a
+//! typed command and hands it to the controller. It flips the stop flag
+//! itself on `stop` and `quit`, so that a search stops even while the
+//! controller is busy.
+
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+
+use crossbeam_channel::Sender;
+
+use crate::uci::{Command, CommandError};
+
+/// One line from the GUI: the raw text (for the debug log) and what it means.
+#[derive(Debug)]
+pub struct Incoming {
+    pub raw: String,
+    pub command: Result<Command, CommandError>,
+}
+
+/// Starts the reader on `input`; at end of input it sends `quit`.
+pub fn spawn_reader<R: BufRead + Send + 'static>(
+    input: R,
+    commands: Sender<Incoming>,
+    stop: Arc<AtomicBool>,
+) -> JoinHandle<()> {
+    thread::Builder::new()
+        .name("uci-front".into())
+        .spawn(move || read_loop(input, &commands, &stop))
+        .expect("the operating system can start the input thread")
+}
+
+fn read_loop<R: BufRead>(mut input: R, commands: &Sender<Incoming>, stop: &AtomicBool) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes rather than a String: invalid UTF-8 from a GUI must not end the engine.
+        let read = input.read_until(b'\n', &mut bytes);
+        let raw = match read {
+            Ok(0) | Err(_) => {
+                stop.store(true, Ordering::SeqCst);
+                let _ = commands.send(Incoming { raw: String::new(), command: Ok(Command::Quit) });
+                return;
+            }
+            Ok(_) => String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string(),
+        };
+        let command = raw.parse::<Command>();
+        if matches!(command, Ok(Command::Stop | Command::Quit)) {
+            stop.store(true, Ordering::SeqCst);
+        }
+        let quit = matches!(command, Ok(Command::Quit));
+        if commands.send(Incoming { raw, command }).is_err() || quit {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::unbounded;
+
+    #[test]
+    fn end_of_input_means_quit_and_stop_raises_the_flag() {
+        let input = std::io::Cursor::new(b"isready\r\nstop\n".to_vec());
+        let (sender, receiver) = unbounded();
+        let stop = Arc::new(AtomicBool::new(false));
+        spawn_reader(input, sender, Arc::clone(&stop)).join().expect("reader ends");
+        let received: Vec<_> = receiver.try_iter().map(|incoming| incoming.command).collect();
+        assert_eq!(received, vec![Ok(Command::IsReady), Ok(Command::Stop), Ok(Command::Quit)]);
+        assert!(stop.load(Ordering::SeqCst));
+    }
+}

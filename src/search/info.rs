@@ -1,0 +1,53 @@
+//! The `info` lines the main worker prints about its iterations.
+
+use std::fmt::Write;
+
+use crate::board::{Move, Position};
+
+use super::score::uci_score;
+use super::tt::Bound;
+
+/// One `info ... pv ...` line's contents.
+pub(super) struct LineReport<'a> {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub multipv: usize,
+    pub score: i32,
+    pub bound: Bound,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: usize,
+    pub pv: &'a [Move],
+}
+
+/// Formats `info depth D seldepth S multipv K score ... nodes N nps N hashfull H time MS pv ...`.
+/// `root` is the position the PV starts from.
+pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bool) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        report.depth.max(1),
+        report.seldepth.max(1),
+        report.multipv,
+        uci_score(report.score)
+    );
+    match report.bound {
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
+    let nps = report.nodes.saturating_mul(1000) / report.time_ms.max(1);
+    // Writing to a String cannot fail.
+    let _ = write!(line, " nodes {} nps {} hashfull {} time {} pv", report.nodes, nps, report.hashfull, report.time_ms);
+    // Walk the line on a copy so that each move is printed from its own position
+    // (and a line that somehow turned illegal is cut rather than printed).
+    let mut pos = root.clone();
+    for &mv in report.pv {
+        if !(pos.is_pseudo_legal(mv) && pos.is_legal(mv)) {
+            break;
+        }
+        line.push(' ');
+        line.push_str(&pos.move_to_uci(mv, chess960));
+        pos.make_move(mv);
+    }
+    line
+}

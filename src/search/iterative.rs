@@ -1,0 +1,226 @@
+//! Iterative deepening with aspiration windows and MultiPV, and the main
+//! worker's duties between iterations: `info` lines, limits, the clock.
+
+use std::sync::atomic::Ordering;
+
+use crate::board::Move;
+
+use super::info::{format_line, LineReport};
+use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use super::score::{mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::tt::Bound;
+use super::worker::Worker;
+use super::{IterationReport, SearchResult};
+
+/// Deepest iteration ever started (leaves room below `MAX_PLY` for extensions).
+const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
+/// Beyond this window half-width, aspiration gives up and opens the window fully.
+const ASPIRATION_GIVE_UP: i32 = 1000;
+/// Bound lines of failed aspiration searches are printed only after this long.
+const BOUND_LINES_AFTER_MS: u64 = 3000;
+
+/// What the main worker tracks across iterations for the time manager.
+#[derive(Default)]
+struct IterationHistory {
+    best_move: Move,
+    stability: u32,
+    previous_score: i32,
+    /// The last `info` line's (move, score, exact?) for multipv 1, to avoid repeating it.
+    last_printed: Option<(Move, i32, bool)>,
+}
+
+impl Worker<'_> {
+    /// Runs iterations until a limit (main worker) or the stop flag ends the search.
+    pub fn iterative_deepening(&mut self) -> SearchResult {
+        self.init_root_moves();
+        if self.root_moves.is_empty() {
+            return self.no_legal_move();
+        }
+        let max_depth = match self.main {
+            Some(_) => self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            None => MAX_DEPTH,
+        };
+        let lines = self.limits.multipv.clamp(1, self.root_moves.len());
+        let mut history = IterationHistory::default();
+        let mut completed_depth = 0;
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            for root_move in &mut self.root_moves {
+                root_move.previous_score = root_move.score;
+                root_move.score = -INFINITE;
+            }
+            for pv_index in 0..lines {
+                self.pv_index = pv_index;
+                self.aspiration(depth);
+                if self.stopped {
+                    break;
+                }
+                // A later line may have scored above an earlier one.
+                self.root_moves[..=pv_index].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
+            }
+            if self.stopped {
+                break;
+            }
+            completed_depth = depth;
+            if self.main.is_some() && self.after_iteration(depth, lines, &mut history) {
+                break;
+            }
+        }
+        self.finish(completed_depth, &mut history)
+    }
+
+    /// One root search in a window around the previous score, widened until the
+    /// score falls inside it.
+    fn aspiration(&mut self, depth: i32) -> i32 {
+        let previous = self.root_moves[self.pv_index].previous_score;
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(alpha, beta, depth);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            self.print_bound_line();
+            delta += delta / 2;
+            if delta > ASPIRATION_GIVE_UP {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// Main worker, after a completed iteration: print its lines and decide
+    /// whether to stop (mate found, clock). True means stop.
+    fn after_iteration(&mut self, depth: i32, lines: usize, history: &mut IterationHistory) -> bool {
+        self.flush_nodes();
+        for index in 0..lines {
+            self.print_line(index, history);
+        }
+        let best = &self.root_moves[0];
+        history.stability = if best.mv == history.best_move { history.stability + 1 } else { 0 };
+        history.best_move = best.mv;
+        let report = IterationReport {
+            depth,
+            score: best.score,
+            previous_score: if depth == 1 { best.score } else { history.previous_score },
+            best_move_stability: history.stability,
+            best_move_effort_permille: u32::try_from(best.nodes * 1000 / self.nodes.max(1)).unwrap_or(1000),
+        };
+        history.previous_score = best.score;
+        let mate_reached = match (self.limits.mate, mate_in_moves(best.score)) {
+            (Some(wanted), Some(found)) => found > 0 && found <= wanted,
+            _ => false,
+        };
+        let stop = mate_reached || self.main.is_some_and(|main| main.clock.stop_after_iteration(&report));
+        if stop {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+
+    fn print_line(&self, index: usize, history: &mut IterationHistory) {
+        let Some(main) = self.main else { return };
+        let root_move = &self.root_moves[index];
+        let updated = root_move.score != -INFINITE;
+        let bound = if updated { root_move.bound } else { Bound::Exact };
+        let report = LineReport {
+            depth: if updated { self.root_depth } else { self.root_depth - 1 },
+            seldepth: root_move.seldepth,
+            multipv: index + 1,
+            score: root_move.display_score(),
+            bound,
+            nodes: self.total_nodes(),
+            time_ms: main.clock.elapsed_ms(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: &root_move.pv,
+        };
+        main.info.info(&format_line(&report, &self.pos, main.chess960));
+        if index == 0 {
+            history.last_printed = Some((root_move.mv, report.score, bound == Bound::Exact));
+        }
+    }
+
+    /// After a failed aspiration search in a long search, show the bound found.
+    fn print_bound_line(&self) {
+        let Some(main) = self.main else { return };
+        if self.pv_index == 0 && main.clock.elapsed_ms() >= BOUND_LINES_AFTER_MS {
+            self.print_line(0, &mut IterationHistory::default());
+        }
+    }
+
+    /// Builds the result; the main worker also raises the stop flag for the
+    /// helpers and makes sure its last line shows the final move and score.
+    fn finish(&mut self, completed_depth: i32, history: &mut IterationHistory) -> SearchResult {
+        self.flush_nodes();
+        let ponder_move = self.ponder_move();
+        let best = &self.root_moves[0];
+        let score = best.display_score();
+        let result =
+            SearchResult { best_move: best.mv, ponder_move, score, depth: completed_depth, pv: best.pv.clone() };
+        if self.main.is_some() {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            if history.last_printed != Some((best.mv, score, true)) {
+                self.print_final_line(completed_depth);
+            }
+        }
+        result
+    }
+
+    fn print_final_line(&mut self, completed_depth: i32) {
+        let Some(main) = self.main else { return };
+        let best = &self.root_moves[0];
+        let report = LineReport {
+            depth: completed_depth.max(1),
+            seldepth: best.seldepth,
+            multipv: 1,
+            score: best.display_score(),
+            bound: Bound::Exact,
+            nodes: self.total_nodes(),
+            time_ms: main.clock.elapsed_ms(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: &best.pv,
+        };
+        main.info.info(&format_line(&report, &self.pos, main.chess960));
+    }
+
+    /// The reply expected after the best move: from the PV, else from the TT.
+    fn ponder_move(&mut self) -> Move {
+        let best = &self.root_moves[0];
+        if let Some(&reply) = best.pv.get(1) {
+            return reply;
+        }
+        let best_move = best.mv;
+        self.pos.make_move(best_move);
+        let reply = self
+            .shared
+            .tt
+            .probe(self.pos.key(), 1)
+            .map(|hit| hit.mv)
+            .filter(|&mv| mv.is_some() && self.pos.is_pseudo_legal(mv) && self.pos.is_legal(mv))
+            .unwrap_or(Move::NONE);
+        self.pos.unmake_move();
+        reply
+    }
+
+    /// Checkmate or stalemate at the root: nothing to search.
+    fn no_legal_move(&mut self) -> SearchResult {
+        let score = if self.pos.in_check() { mated_in(0) } else { DRAW };
+        if let Some(main) = self.main {
+            let shown = if score == DRAW { "cp 0" } else { "mate 0" };
+            main.info.info(&format!("info depth 0 score {shown}"));
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score, depth: 0, pv: Vec::new() }
+    }
+}

@@ -1,0 +1,374 @@
+//! The recursive principal-variation search below the root.
+//!
+//! Each node: check extension, draw and mate-distance checks, TT probe (cut-offs
+//! at non-PV nodes), static eval, whole-node pruning (razoring, reverse futility,
+//! null move), internal iterative reduction, then the move loop with per-move
+//! pruning, late move reductions and PVS re-searches. The pruning decisions live
+//! in `pruning.rs`.
+
+use crate::board::{Color, Move, Piece, PieceType};
+
+use super::history::{QuietCutoff, TriedMove};
+use super::params::IIR_MIN_DEPTH;
+use super::picker::{MovePicker, PickerMode};
+use super::pruning::Singular;
+use super::score::{is_mate_score, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::tt::{Bound, TtHit, TtStore};
+use super::worker::{Worker, EVAL_NONE};
+
+/// What a node knows before its move loop.
+pub(super) struct Node {
+    pub ply: usize,
+    pub depth: i32,
+    pub alpha: i32,
+    pub beta: i32,
+    pub pv_node: bool,
+    pub cut_node: bool,
+    pub in_check: bool,
+    /// The evaluation function's verdict (`EVAL_NONE` in check).
+    pub static_eval: i32,
+    /// The static eval corrected by a TT score whose bound allows it.
+    pub eval: i32,
+    /// The static eval rose since our previous move (2 plies ago).
+    pub improving: bool,
+    pub tt_move: Move,
+    pub tt_move_is_capture: bool,
+    pub tt_hit: Option<TtHit>,
+    /// The move skipped by a singular-extension search of this node (else NONE).
+    pub excluded: Move,
+}
+
+/// What the move loop knows about one move before playing it.
+pub(super) struct MoveFacts {
+    pub mv: Move,
+    pub quiet: bool,
+    pub gives_check: bool,
+    pub piece: Piece,
+    pub captured: Option<PieceType>,
+    /// Quiet: butterfly + continuation history; capture: capture history.
+    pub history: i32,
+    /// A killer or the counter move.
+    pub refutation: bool,
+}
+
+impl MoveFacts {
+    fn tried(&self) -> TriedMove {
+        TriedMove { mv: self.mv, piece: self.piece, captured: self.captured }
+    }
+}
+
+/// Moves searched at a node without causing a cut-off, to be punished if another does.
+struct TriedMoves {
+    moves: [TriedMove; Self::CAPACITY],
+    len: usize,
+}
+
+impl TriedMoves {
+    /// Enough for any node in practice; later moves are simply not punished.
+    const CAPACITY: usize = 64;
+
+    fn new() -> TriedMoves {
+        const FILLER: TriedMove =
+            TriedMove { mv: Move::NONE, piece: Piece::new(Color::White, PieceType::Pawn), captured: None };
+        TriedMoves { moves: [FILLER; Self::CAPACITY], len: 0 }
+    }
+
+    fn push(&mut self, tried: TriedMove) {
+        if self.len < Self::CAPACITY {
+            self.moves[self.len] = tried;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[TriedMove] {
+        &self.moves[..self.len]
+    }
+}
+
+impl Worker<'_> {
+    /// The score of the position after the moves to `ply`, searched `depth` plies
+    /// deep in the window (alpha, beta); fail-soft.
+    pub fn negamax(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> i32 {
+        let in_check = self.pos.in_check();
+        // Check extension: a check must not push a threat beyond the horizon.
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.pv.clear(ply);
+        if self.visit_node(ply) {
+            return 0;
+        }
+        if let Some(score) = self.draw_or_horizon(ply, in_check) {
+            return score;
+        }
+        let pv_node = beta - alpha > 1;
+        // Mate distance pruning: no line from here can beat a mate already found closer to the root.
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let excluded = self.frame(ply).excluded;
+        let tt_hit = self.shared.tt.probe(self.pos.key(), ply);
+        if !pv_node && excluded.is_none() {
+            if let Some(score) = tt_hit.and_then(|hit| self.tt_cutoff(&hit, depth, alpha, beta)) {
+                return score;
+            }
+        }
+        let mut node = self.new_node(ply, depth, (alpha, beta), cut_node, in_check, tt_hit);
+        node.excluded = excluded;
+        self.histories.reset_killers(ply + 2);
+        if !pv_node && !in_check && excluded.is_none() {
+            if let Some(score) = self.prune_node(&node) {
+                return score;
+            }
+        }
+        // Internal iterative reduction: without a TT move this node's ordering is
+        // poor, so a shallower search now (filling the TT) is the better deal.
+        if node.depth >= IIR_MIN_DEPTH && node.tt_move.is_none() && (pv_node || cut_node) {
+            node.depth -= 1;
+        }
+        self.search_moves(&mut node)
+    }
+
+    /// Draws by rule, or the deepest ply reached: the score if the node ends here.
+    pub fn draw_or_horizon(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        if self.pos.is_repetition(ply) || self.pos.is_fifty_move_draw() || self.pos.has_insufficient_material() {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(if in_check { DRAW } else { self.evaluate() });
+        }
+        None
+    }
+
+    /// A TT score that settles the node (callers use it at non-PV nodes only).
+    pub fn tt_cutoff(&self, hit: &TtHit, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+        // Near the 50-move limit the stored score may ignore a coming draw.
+        if hit.depth < depth || self.pos.halfmove_clock() >= 90 {
+            return None;
+        }
+        let settles = match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => hit.score >= beta,
+            Bound::Upper => hit.score <= alpha,
+        };
+        settles.then_some(hit.score)
+    }
+
+    /// Static eval of the node (from the TT when stored), and that eval refined
+    /// by the TT score when its bound points the right way.
+    pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> (i32, i32) {
+        if in_check {
+            return (EVAL_NONE, EVAL_NONE);
+        }
+        let stored = tt_hit.map(|hit| hit.static_eval).filter(|&eval| eval != EVAL_NONE);
+        let static_eval = match stored {
+            Some(eval) => eval,
+            None => self.evaluate(),
+        };
+        let refined = tt_hit.and_then(|hit| {
+            let fits = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score > static_eval,
+                Bound::Upper => hit.score < static_eval,
+            };
+            (fits && !is_mate_score(hit.score)).then_some(hit.score)
+        });
+        (static_eval, refined.unwrap_or(static_eval))
+    }
+
+    fn new_node(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        cut_node: bool,
+        in_check: bool,
+        tt_hit: Option<TtHit>,
+    ) -> Node {
+        let (static_eval, eval) = self.node_evals(in_check, tt_hit.as_ref());
+        self.frame_mut(ply).static_eval = static_eval;
+        let tt_move = tt_hit.map_or(Move::NONE, |hit| hit.mv);
+        let tt_move_usable = tt_move.is_some() && self.pos.is_pseudo_legal(tt_move) && self.pos.is_legal(tt_move);
+        Node {
+            ply,
+            depth,
+            alpha,
+            beta,
+            pv_node: beta - alpha > 1,
+            cut_node,
+            in_check,
+            static_eval,
+            eval,
+            improving: self.is_improving(ply, static_eval),
+            tt_move: if tt_move_usable { tt_move } else { Move::NONE },
+            tt_move_is_capture: tt_move_usable && self.pos.is_capture(tt_move),
+            tt_hit,
+            excluded: Move::NONE,
+        }
+    }
+
+    /// Is our position better than at our previous move (or the one before, if
+    /// we were in check then)?
+    fn is_improving(&self, ply: usize, static_eval: i32) -> bool {
+        if static_eval == EVAL_NONE {
+            return false;
+        }
+        let two_back = self.frame_back(ply, 2).static_eval;
+        if two_back != EVAL_NONE {
+            return static_eval > two_back;
+        }
+        let four_back = self.frame_back(ply, 4).static_eval;
+        four_back == EVAL_NONE || static_eval > four_back
+    }
+
+    /// The move loop: returns the best score found (fail-soft).
+    fn search_moves(&mut self, node: &mut Node) -> i32 {
+        let hints = self.ordering_hints(node.ply, node.tt_move);
+        let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
+        let may_prune = self.has_non_pawn_material();
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut cutoff: Option<MoveFacts> = None;
+        let mut move_count = 0;
+        let mut quiets = TriedMoves::new();
+        let mut captures = TriedMoves::new();
+        while let Some(mv) = picker.next(&self.pos, self.histories) {
+            if mv == node.excluded {
+                continue;
+            }
+            move_count += 1;
+            let facts = self.move_facts(mv, node.ply, &hints.killers, hints.counter);
+            if may_prune && best_score > -MATE_BOUND && self.prune_move(node, &facts, move_count) {
+                continue;
+            }
+            let extension = match self.singular_extension(node, mv) {
+                Singular::Extend(plies) => plies,
+                Singular::MultiCut(score) => return score,
+            };
+            let score = self.search_move(node, &facts, move_count, node.depth - 1 + extension);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > node.alpha {
+                    best_move = mv;
+                    if node.pv_node {
+                        self.pv.update(node.ply, mv);
+                    }
+                    if score >= node.beta {
+                        cutoff = Some(facts);
+                        break;
+                    }
+                    node.alpha = score;
+                }
+            }
+            if facts.quiet {
+                quiets.push(facts.tried());
+            } else {
+                captures.push(facts.tried());
+            }
+        }
+        if move_count == 0 {
+            return if node.excluded.is_some() {
+                // Only the excluded move was legal: it is singular by any measure.
+                node.alpha
+            } else if node.in_check {
+                mated_in(node.ply)
+            } else {
+                DRAW
+            };
+        }
+        if let Some(cutoff) = &cutoff {
+            self.learn_from_cutoff(node, cutoff, quiets.as_slice(), captures.as_slice());
+        }
+        self.store_node(node, best_score, best_move);
+        best_score
+    }
+
+    /// Plays the move and searches it: reduced first if late, then at full depth
+    /// with a null window, then (PV nodes) with the full window.
+    fn search_move(&mut self, node: &Node, facts: &MoveFacts, move_count: usize, new_depth: i32) -> i32 {
+        let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
+        let reduction = self.reduction(node, facts, move_count);
+        self.make_move(facts.mv, ply);
+        let mut score = -INFINITE;
+        let mut null_window_needed = !node.pv_node || move_count > 1;
+        if reduction > 0 {
+            score = -self.negamax(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+            null_window_needed = score > alpha;
+        }
+        if null_window_needed {
+            score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !node.cut_node);
+        }
+        if node.pv_node && (move_count == 1 || (score > alpha && score < beta)) {
+            score = -self.negamax(-beta, -alpha, new_depth, ply + 1, false);
+        }
+        self.unmake_move();
+        score
+    }
+
+    fn move_facts(&self, mv: Move, ply: usize, killers: &[Move; 2], counter: Move) -> MoveFacts {
+        let piece = self.pos.moved_piece(mv);
+        let quiet = self.pos.is_quiet(mv);
+        let captured = self.pos.captured_piece_type(mv);
+        let history = if quiet {
+            self.histories.quiet_score(self.pos.side_to_move(), mv, piece, &self.continuation_keys(ply))
+        } else {
+            captured.map_or(0, |captured| self.histories.capture(piece, mv.to(), captured))
+        };
+        MoveFacts {
+            mv,
+            quiet,
+            gives_check: self.pos.gives_check(mv),
+            piece,
+            captured,
+            history,
+            refutation: killers.contains(&mv) || mv == counter,
+        }
+    }
+
+    /// A beta cut-off teaches the ordering tables: reward the move, punish those tried before it.
+    fn learn_from_cutoff(&mut self, node: &Node, best: &MoveFacts, quiets: &[TriedMove], captures: &[TriedMove]) {
+        if best.quiet {
+            let keys = self.continuation_keys(node.ply);
+            self.histories.on_quiet_cutoff(&QuietCutoff {
+                color: self.pos.side_to_move(),
+                ply: node.ply,
+                depth: node.depth,
+                best: best.tried(),
+                failed_quiets: quiets,
+                keys: &keys,
+            });
+            self.histories.on_capture_results(None, captures, node.depth);
+        } else {
+            self.histories.on_capture_results(Some(&best.tried()), captures, node.depth);
+        }
+    }
+
+    fn store_node(&mut self, node: &Node, best_score: i32, best_move: Move) {
+        if node.excluded.is_some() {
+            // A search without the best move must not overwrite what is known about the node.
+            return;
+        }
+        let bound = if best_score >= node.beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let store = TtStore {
+            mv: best_move,
+            score: best_score,
+            static_eval: node.static_eval,
+            depth: node.depth,
+            bound,
+            is_pv: node.pv_node,
+        };
+        self.shared.tt.store(self.pos.key(), node.ply, &store);
+    }
+}

@@ -1,0 +1,205 @@
+//! Every tunable number of the search in one place: pruning margins and depth
+//! limits as small `const fn`s, and the late-move-reduction table.
+//!
+//! Depths are in plies; margins in centipawns. Changing any of these changes the
+//! `bench` signature.
+
+/// Techniques whose worth is still to be measured in games: each can be
+/// switched off here for an SPRT against the version with it.
+pub const RAZORING: bool = true;
+pub const PROBCUT: bool = false;
+pub const SINGULAR_EXTENSIONS: bool = false;
+
+/// Aspiration windows start this wide around the previous iteration's score...
+pub const ASPIRATION_WINDOW: i32 = 20;
+/// ...from this depth on (shallower iterations are too unstable to aim at).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Reverse futility pruning (static null move) applies up to this depth.
+pub const RFP_MAX_DEPTH: i32 = 8;
+
+/// How far the static eval may sit above beta and still be searched.
+#[inline]
+#[must_use]
+pub const fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    75 * depth - if improving { 60 } else { 0 }
+}
+
+/// Razoring: at shallow depth, an eval this far below alpha goes straight to quiescence.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+
+#[inline]
+#[must_use]
+pub const fn razor_margin(depth: i32) -> i32 {
+    250 + 200 * depth
+}
+
+/// Null-move pruning needs at least this much depth.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// From this depth on, a null-move cut-off is verified by a reduced normal search.
+pub const NMP_VERIFY_DEPTH: i32 = 12;
+
+/// Null-move reduction: grows with depth and with how far eval exceeds beta.
+#[inline]
+#[must_use]
+pub const fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
+    let margin_bonus = eval_above_beta / 200;
+    3 + depth / 3 + if margin_bonus < 3 { margin_bonus } else { 3 }
+}
+
+/// ProbCut: at this depth or more, a capture that beats beta by the margin in a
+/// search 4 plies shallower is trusted to beat beta at full depth.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_MARGIN: i32 = 200;
+pub const PROBCUT_REDUCTION: i32 = 4;
+
+/// Singular extensions: from this depth, a TT move that is much better than every
+/// alternative (searched at half depth, excluding it) is extended by a ply.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+
+/// How far below the TT score the alternatives must stay for the TT move to be singular.
+#[inline]
+#[must_use]
+pub const fn singular_margin(depth: i32) -> i32 {
+    2 * depth
+}
+
+/// Internal iterative reduction: nodes without a TT move at this depth or more are searched one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Futility pruning of quiet moves applies while the reduced depth is at most this.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+
+/// Eval plus this margin must reach alpha for a late quiet move to be searched.
+#[inline]
+#[must_use]
+pub const fn futility_margin(depth: i32) -> i32 {
+    90 + 90 * depth
+}
+
+/// Late move pruning applies up to this depth.
+pub const LMP_MAX_DEPTH: i32 = 8;
+
+/// How many quiet moves are searched before the rest are skipped.
+#[inline]
+#[must_use]
+pub const fn lmp_threshold(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 }) as usize
+}
+
+/// SEE pruning applies up to this depth.
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+
+/// A quiet move losing more than this (SEE) at `depth` is skipped.
+#[inline]
+#[must_use]
+pub const fn see_quiet_threshold(depth: i32) -> i32 {
+    -60 * depth
+}
+
+/// A capture losing more than this (SEE) at `depth` is skipped.
+#[inline]
+#[must_use]
+pub const fn see_capture_threshold(depth: i32) -> i32 {
+    -25 * depth * depth
+}
+
+/// Quiescence delta pruning: a capture that cannot lift eval to alpha even with this extra is skipped.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// The history bonus for a cut-off at `depth`: about depth squared, bounded so that
+/// one deep cut-off cannot swamp the table.
+#[inline]
+#[must_use]
+pub const fn history_bonus(depth: i32) -> i32 {
+    let bonus = 16 * depth * depth + 32 * depth + 16;
+    if bonus < 1600 {
+        bonus
+    } else {
+        1600
+    }
+}
+
+/// Late move reductions start after this many moves...
+pub const LMR_MIN_MOVES: usize = 2;
+/// ...at this depth or more.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// History score worth one ply of reduction, up or down.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+const LMR_SIZE: usize = 64;
+
+/// Base reductions by depth and move number: `a + ln(depth) * ln(moves) / b`,
+/// separately for quiet moves and captures (which are reduced less).
+pub struct LmrTable {
+    quiet: [[u8; LMR_SIZE]; LMR_SIZE],
+    noisy: [[u8; LMR_SIZE]; LMR_SIZE],
+}
+
+impl LmrTable {
+    const QUIET_BASE: f64 = 0.8;
+    const QUIET_DIVISOR: f64 = 2.3;
+    const NOISY_BASE: f64 = -0.1;
+    const NOISY_DIVISOR: f64 = 3.0;
+
+    #[must_use]
+    pub fn new() -> LmrTable {
+        let mut table = LmrTable { quiet: [[0; LMR_SIZE]; LMR_SIZE], noisy: [[0; LMR_SIZE]; LMR_SIZE] };
+        for depth in 1..LMR_SIZE {
+            for moves in 1..LMR_SIZE {
+                let log_product = (depth as f64).ln() * (moves as f64).ln();
+                table.quiet[depth][moves] = Self::to_plies(Self::QUIET_BASE + log_product / Self::QUIET_DIVISOR);
+                table.noisy[depth][moves] = Self::to_plies(Self::NOISY_BASE + log_product / Self::NOISY_DIVISOR);
+            }
+        }
+        table
+    }
+
+    fn to_plies(reduction: f64) -> u8 {
+        // Truncation, as the formula's constants were chosen for it; never negative.
+        reduction.clamp(0.0, 63.0) as u8
+    }
+
+    /// The base reduction of the `moves`-th move (1-based) at `depth`.
+    #[inline]
+    #[must_use]
+    pub fn reduction(&self, depth: i32, moves: usize, quiet: bool) -> i32 {
+        let depth = (depth.max(0) as usize).min(LMR_SIZE - 1);
+        let moves = moves.min(LMR_SIZE - 1);
+        let table = if quiet { &self.quiet } else { &self.noisy };
+        i32::from(table[depth][moves])
+    }
+}
+
+impl Default for LmrTable {
+    fn default() -> Self {
+        LmrTable::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lmr_grows_with_depth_and_move_number() {
+        let table = LmrTable::new();
+        assert_eq!(table.reduction(1, 1, true), 0);
+        assert!(table.reduction(10, 20, true) >= table.reduction(5, 20, true));
+        assert!(table.reduction(10, 40, true) >= table.reduction(10, 5, true));
+        assert!(table.reduction(20, 40, true) > table.reduction(20, 40, false));
+        assert!(table.reduction(20, 40, true) >= 3);
+        // Out-of-range arguments are clamped, not a panic.
+        assert_eq!(table.reduction(500, 500, true), table.reduction(63, 63, true));
+    }
+
+    #[test]
+    fn margins_are_monotonic() {
+        assert!(rfp_margin(3, false) > rfp_margin(2, false));
+        assert!(rfp_margin(3, true) < rfp_margin(3, false));
+        assert!(lmp_threshold(4, true) > lmp_threshold(4, false));
+        assert!(history_bonus(30) == 1600 && history_bonus(1) < history_bonus(2));
+        assert_eq!(nmp_reduction(9, 10_000), 9);
+    }
+}

@@ -1,0 +1,299 @@
+//! The staged move picker: hands out one move at a time, generating lazily,
+//! so that a node cut off by its first move never generates or sorts the rest.
+//!
+//! Order in the main search: TT move, good captures (MVV-LVA + capture history,
+//! SEE >= 0, queen promotions), the two killers, the counter move, quiet moves by
+//! butterfly + continuation history, and last the bad captures and
+//! under-promotions. In quiescence: TT move and the noisy moves only (captures,
+//! queen promotions). In check, every evasion.
+//! The board generates legal moves only; moves from tables are checked for legality.
+
+use crate::board::movegen::{generate_legal, generate_noisy, generate_quiet};
+use crate::board::{Color, Move, MoveList, PieceType, Position};
+
+use super::history::{ContinuationKeys, Histories};
+use super::see::{see_ge, see_value};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Counter,
+    GenerateQuiets,
+    Quiets,
+    BadNoisy,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// Which moves a node wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickerMode {
+    /// Every legal move, staged as described above.
+    Main,
+    /// Captures and queen promotions only (in check: every evasion).
+    Quiescence,
+}
+
+/// Ordering helpers a node hands to its picker.
+#[derive(Clone, Copy, Debug)]
+pub struct OrderingHints {
+    pub tt_move: Move,
+    pub killers: [Move; 2],
+    pub counter: Move,
+    pub keys: ContinuationKeys,
+}
+
+/// Score of every evasion capture over every quiet evasion.
+const EVASION_CAPTURE_BONUS: i32 = 1 << 24;
+
+/// Moves with scores, picked best first (a selection sort: most nodes use few moves).
+struct ScoredMoves {
+    moves: MoveList,
+    scores: [i32; MoveList::CAPACITY],
+    next: usize,
+}
+
+impl ScoredMoves {
+    fn new() -> ScoredMoves {
+        ScoredMoves { moves: MoveList::new(), scores: [0; MoveList::CAPACITY], next: 0 }
+    }
+
+    fn reset(&mut self) {
+        self.moves.clear();
+        self.next = 0;
+    }
+
+    fn push(&mut self, mv: Move, score: i32) {
+        self.scores[self.moves.len()] = score;
+        self.moves.push(mv);
+    }
+
+    /// The best remaining move, moved to the front of the remaining part.
+    fn pick_best(&mut self) -> Option<Move> {
+        let remaining = self.next..self.moves.len();
+        let best = remaining.max_by_key(|&index| (self.scores[index], std::cmp::Reverse(index)))?;
+        self.moves.as_mut_slice().swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let mv = self.moves.as_slice()[self.next];
+        self.next += 1;
+        Some(mv)
+    }
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    mode: PickerMode,
+    hints: OrderingHints,
+    list: ScoredMoves,
+    bad_noisy: MoveList,
+    bad_next: usize,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for a node; `in_check` switches to evasions in any mode.
+    #[must_use]
+    pub fn new(pos: &Position, mode: PickerMode, mut hints: OrderingHints) -> MovePicker {
+        let wanted = mode == PickerMode::Main || pos.in_check() || is_qsearch_noisy(pos, hints.tt_move);
+        if !wanted || !is_usable(pos, hints.tt_move) {
+            hints.tt_move = Move::NONE;
+        }
+        MovePicker {
+            stage: Stage::TtMove,
+            mode,
+            hints,
+            list: ScoredMoves::new(),
+            bad_noisy: MoveList::new(),
+            bad_next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// From now on hand out no more quiet moves (late move and futility pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next legal move, or None when all have been handed out.
+    pub fn next(&mut self, pos: &Position, histories: &Histories) -> Option<Move> {
+        loop {
+            if let Some(mv) = self.step(pos, histories) {
+                return Some(mv);
+            }
+            if self.stage == Stage::Done {
+                return None;
+            }
+        }
+    }
+
+    /// Runs the current stage: a move, or None after moving on to another stage.
+    fn step(&mut self, pos: &Position, histories: &Histories) -> Option<Move> {
+        match self.stage {
+            Stage::TtMove => {
+                self.stage = if pos.in_check() { Stage::GenerateEvasions } else { Stage::GenerateNoisy };
+                self.hints.tt_move.is_some().then_some(self.hints.tt_move)
+            }
+            Stage::GenerateNoisy => {
+                self.generate_noisy(pos, histories);
+                self.stage = Stage::GoodNoisy;
+                None
+            }
+            Stage::GoodNoisy => self.next_good_noisy(pos),
+            Stage::Killer1 => self.table_move(pos, self.hints.killers[0], Stage::Killer2),
+            Stage::Killer2 => self.table_move(pos, self.hints.killers[1], Stage::Counter),
+            Stage::Counter => self.table_move(pos, self.hints.counter, Stage::GenerateQuiets),
+            Stage::GenerateQuiets => {
+                if !self.skip_quiets {
+                    self.generate_quiets(pos, histories);
+                }
+                self.stage = Stage::Quiets;
+                None
+            }
+            Stage::Quiets => self.next_quiet(),
+            Stage::BadNoisy => {
+                let mv = self.bad_noisy.as_slice().get(self.bad_next).copied();
+                self.bad_next += 1;
+                if mv.is_none() {
+                    self.stage = Stage::Done;
+                }
+                mv
+            }
+            Stage::GenerateEvasions => {
+                self.generate_evasions(pos, histories);
+                self.stage = Stage::Evasions;
+                None
+            }
+            Stage::Evasions => {
+                let mv = self.list.pick_best();
+                if mv.is_none() {
+                    self.stage = Stage::Done;
+                }
+                mv
+            }
+            Stage::Done => None,
+        }
+    }
+
+    fn generate_noisy(&mut self, pos: &Position, histories: &Histories) {
+        let mut generated = MoveList::new();
+        generate_noisy(pos, &mut generated);
+        self.list.reset();
+        for &mv in generated.iter() {
+            if mv == self.hints.tt_move {
+                continue;
+            }
+            if self.mode == PickerMode::Quiescence && !is_qsearch_noisy(pos, mv) {
+                continue;
+            }
+            self.list.push(mv, noisy_score(pos, histories, mv));
+        }
+    }
+
+    /// Good captures first; those losing material (SEE < 0) and under-promotions wait for the end.
+    fn next_good_noisy(&mut self, pos: &Position) -> Option<Move> {
+        while let Some(mv) = self.list.pick_best() {
+            if self.mode == PickerMode::Quiescence {
+                // Quiescence prunes by SEE itself, with the margin it chooses.
+                return Some(mv);
+            }
+            let under_promotion = mv.promotion_piece().is_some_and(|piece| piece != PieceType::Queen);
+            if !under_promotion && see_ge(pos, mv, 0) {
+                return Some(mv);
+            }
+            self.bad_noisy.push(mv);
+        }
+        self.stage = if self.mode == PickerMode::Quiescence { Stage::Done } else { Stage::Killer1 };
+        None
+    }
+
+    /// A killer or counter move, if usable here and not already handed out.
+    fn table_move(&mut self, pos: &Position, mv: Move, next_stage: Stage) -> Option<Move> {
+        self.stage = next_stage;
+        let earlier_killers = match next_stage {
+            Stage::Killer2 => &self.hints.killers[..0],
+            Stage::Counter => &self.hints.killers[..1],
+            _ => &self.hints.killers[..],
+        };
+        let duplicate = mv == self.hints.tt_move || earlier_killers.contains(&mv);
+        let usable = !self.skip_quiets && !duplicate && is_usable(pos, mv) && pos.is_quiet(mv);
+        usable.then_some(mv)
+    }
+
+    fn generate_quiets(&mut self, pos: &Position, histories: &Histories) {
+        let mut generated = MoveList::new();
+        generate_quiet(pos, &mut generated);
+        self.list.reset();
+        let color = pos.side_to_move();
+        for &mv in generated.iter() {
+            if mv == self.hints.tt_move || self.hints.killers.contains(&mv) || mv == self.hints.counter {
+                continue;
+            }
+            let score = quiet_score(pos, histories, color, mv, &self.hints.keys);
+            self.list.push(mv, score);
+        }
+    }
+
+    fn next_quiet(&mut self) -> Option<Move> {
+        if !self.skip_quiets {
+            if let Some(mv) = self.list.pick_best() {
+                return Some(mv);
+            }
+        }
+        self.stage = Stage::BadNoisy;
+        None
+    }
+
+    fn generate_evasions(&mut self, pos: &Position, histories: &Histories) {
+        let mut generated = MoveList::new();
+        generate_legal(pos, &mut generated);
+        self.list.reset();
+        let color = pos.side_to_move();
+        for &mv in generated.iter() {
+            if mv == self.hints.tt_move {
+                continue;
+            }
+            let score = if pos.is_quiet(mv) {
+                quiet_score(pos, histories, color, mv, &self.hints.keys)
+            } else {
+                EVASION_CAPTURE_BONUS + noisy_score(pos, histories, mv)
+            };
+            self.list.push(mv, score);
+        }
+    }
+}
+
+/// A move from a table (TT, killer, counter) that is legal here.
+fn is_usable(pos: &Position, mv: Move) -> bool {
+    mv.is_some() && pos.is_pseudo_legal(mv) && pos.is_legal(mv)
+}
+
+/// Captures and queen promotions: what quiescence searches when not in check.
+fn is_qsearch_noisy(pos: &Position, mv: Move) -> bool {
+    match mv.promotion_piece() {
+        Some(piece) => piece == PieceType::Queen,
+        None => pos.is_capture(mv),
+    }
+}
+
+/// MVV-LVA refined by capture history: the most valuable victim first, and
+/// among equal victims the attacker that has captured there well before.
+fn noisy_score(pos: &Position, histories: &Histories, mv: Move) -> i32 {
+    let piece = pos.moved_piece(mv);
+    let promotion = mv.promotion_piece().map_or(0, see_value);
+    match pos.captured_piece_type(mv) {
+        Some(captured) => {
+            16 * see_value(captured) + promotion - see_value(piece.piece_type()) / 100
+                + histories.capture(piece, mv.to(), captured) / 16
+        }
+        None => promotion,
+    }
+}
+
+fn quiet_score(pos: &Position, histories: &Histories, color: Color, mv: Move, keys: &ContinuationKeys) -> i32 {
+    histories.quiet_score(color, mv, pos.moved_piece(mv), keys)
+}

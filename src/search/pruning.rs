@@ -1,0 +1,211 @@
+//! Decisions to search less: whole-node pruning before the move loop, per-move
+//! pruning inside it, and late move reductions. The margins are in `params.rs`.
+
+use crate::board::Move;
+
+use super::negamax::{MoveFacts, Node};
+use super::params::{
+    futility_margin, lmp_threshold, nmp_reduction, razor_margin, rfp_margin, see_capture_threshold,
+    see_quiet_threshold, singular_margin, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH,
+    LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH,
+};
+use super::picker::{MovePicker, OrderingHints, PickerMode};
+use super::score::{is_mate_score, MATE_BOUND};
+use super::see::see_ge;
+use super::tt::{Bound, TtStore};
+use super::worker::Worker;
+
+/// What the singular-extension test says about the TT move.
+pub(super) enum Singular {
+    /// Search the move this many plies deeper (0: no extension).
+    Extend(i32),
+    /// Even without the TT move the node fails high: return this score.
+    MultiCut(i32),
+}
+
+impl Worker<'_> {
+    /// Razoring, reverse futility pruning and null-move pruning at a non-PV node
+    /// not in check: a score to return without searching the moves, if any applies.
+    pub(super) fn prune_node(&mut self, node: &Node) -> Option<i32> {
+        let (depth, eval) = (node.depth, node.eval);
+        // Razoring: hopelessly below alpha at shallow depth; trust quiescence.
+        if RAZORING && depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) < node.alpha {
+            let score = self.qsearch(node.alpha - 1, node.alpha, node.ply);
+            if self.stopped || score < node.alpha {
+                return Some(score);
+            }
+        }
+        // Reverse futility: so far above beta that no reply will bring it back.
+        if depth <= RFP_MAX_DEPTH && eval < MATE_BOUND && eval - rfp_margin(depth, node.improving) >= node.beta {
+            return Some(eval);
+        }
+        if let Some(score) = self.null_move(node) {
+            return Some(score);
+        }
+        self.probcut(node)
+    }
+
+    /// Null-move pruning: if passing still fails high after a reduced search, a
+    /// real move almost surely would. Not in pawn-only endings (zugzwang), never
+    /// twice in a row, and verified by a normal reduced search at high depth.
+    fn null_move(&mut self, node: &Node) -> Option<i32> {
+        let ply = node.ply;
+        let allowed = node.depth >= NMP_MIN_DEPTH
+            && node.eval >= node.beta
+            && node.static_eval >= node.beta
+            && node.beta > -MATE_BOUND
+            && ply >= self.nmp_min_ply
+            && !self.frame_back(ply, 1).null_move
+            && self.has_non_pawn_material();
+        if !allowed {
+            return None;
+        }
+        let reduced_depth = node.depth - nmp_reduction(node.depth, node.eval - node.beta);
+        self.make_null(ply);
+        let score = -self.negamax(-node.beta, -node.beta + 1, reduced_depth, ply + 1, !node.cut_node);
+        self.unmake_null();
+        if self.stopped {
+            return Some(0);
+        }
+        if score < node.beta {
+            return None;
+        }
+        // A mate found after passing is not a proven mate.
+        let score = if score >= MATE_BOUND { node.beta } else { score };
+        if node.depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+            return Some(score);
+        }
+        // Verification: search this node again without null moves for a while.
+        self.nmp_min_ply = ply + (3 * reduced_depth / 4).max(0) as usize;
+        let verified = self.negamax(node.beta - 1, node.beta, reduced_depth, ply, false);
+        self.nmp_min_ply = 0;
+        (verified >= node.beta).then_some(score)
+    }
+
+    /// ProbCut: a good capture whose reduced search beats beta by a margin almost
+    /// surely beats beta at full depth.
+    fn probcut(&mut self, node: &Node) -> Option<i32> {
+        let probcut_beta = node.beta + PROBCUT_MARGIN;
+        let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_mate_score(node.beta);
+        // A TT entry deep enough already says the margin will not be reached.
+        let hopeless = node.tt_hit.is_some_and(|hit| hit.depth >= node.depth - 3 && hit.score < probcut_beta);
+        if !allowed || hopeless {
+            return None;
+        }
+        let hints = OrderingHints {
+            tt_move: node.tt_move,
+            killers: [Move::NONE; 2],
+            counter: Move::NONE,
+            keys: self.continuation_keys(node.ply),
+        };
+        let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
+        let reduced_depth = node.depth - PROBCUT_REDUCTION;
+        while let Some(mv) = picker.next(&self.pos, self.histories) {
+            if !see_ge(&self.pos, mv, probcut_beta - node.static_eval) {
+                continue;
+            }
+            self.make_move(mv, node.ply);
+            // Quiescence first: cheap, and most captures already fail there.
+            let mut score = -self.qsearch(-probcut_beta, -probcut_beta + 1, node.ply + 1);
+            if score >= probcut_beta {
+                score = -self.negamax(-probcut_beta, -probcut_beta + 1, reduced_depth, node.ply + 1, !node.cut_node);
+            }
+            self.unmake_move();
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= probcut_beta {
+                let store = TtStore {
+                    mv,
+                    score,
+                    static_eval: node.static_eval,
+                    depth: reduced_depth + 1,
+                    bound: Bound::Lower,
+                    is_pv: false,
+                };
+                self.shared.tt.store(self.pos.key(), node.ply, &store);
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// Singular extension of the TT move: search the node without it at half
+    /// depth; if everything else fails well below the TT score, the TT move is
+    /// forced and gets an extra ply. If even the rest beats beta, the node is cut.
+    pub(super) fn singular_extension(&mut self, node: &Node, mv: Move) -> Singular {
+        let Some(hit) = node.tt_hit else { return Singular::Extend(0) };
+        let eligible = SINGULAR_EXTENSIONS
+            && mv == node.tt_move
+            && node.excluded.is_none()
+            && node.depth >= SINGULAR_MIN_DEPTH
+            && hit.depth >= node.depth - 3
+            && hit.bound != Bound::Upper
+            && !is_mate_score(hit.score)
+            // Keep extensions from running away in long forcing lines.
+            && node.ply < 2 * self.root_depth.max(1) as usize;
+        if !eligible {
+            return Singular::Extend(0);
+        }
+        let singular_beta = hit.score - singular_margin(node.depth);
+        let singular_depth = (node.depth - 1) / 2;
+        self.frame_mut(node.ply).excluded = mv;
+        let score = self.negamax(singular_beta - 1, singular_beta, singular_depth, node.ply, node.cut_node);
+        self.frame_mut(node.ply).excluded = Move::NONE;
+        if self.stopped {
+            Singular::Extend(0)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= node.beta {
+            Singular::MultiCut(singular_beta)
+        } else {
+            Singular::Extend(0)
+        }
+    }
+
+    /// Late move pruning, futility pruning and SEE pruning of one move (only once
+    /// a move has been searched without losing, and with pieces on the board).
+    /// True means skip the move.
+    pub(super) fn prune_move(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> bool {
+        let depth = node.depth;
+        if !facts.quiet {
+            return depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(&self.pos, facts.mv, see_capture_threshold(depth));
+        }
+        let lmr_depth = (depth - self.lmr.reduction(depth, move_count, true)).max(0);
+        // Quiet checks escape late move and futility pruning: they are how short
+        // mates are found at shallow depth.
+        if !node.in_check && !facts.gives_check {
+            if depth <= LMP_MAX_DEPTH && move_count >= lmp_threshold(depth, node.improving) {
+                return true;
+            }
+            if lmr_depth <= FUTILITY_MAX_DEPTH && node.static_eval + futility_margin(lmr_depth) <= node.alpha {
+                return true;
+            }
+        }
+        !facts.gives_check
+            && lmr_depth <= SEE_PRUNE_MAX_DEPTH
+            && !see_ge(&self.pos, facts.mv, see_quiet_threshold(lmr_depth))
+    }
+
+    /// Late move reduction of a move (0: not reduced): the log-log table base,
+    /// adjusted for PV nodes, improvement, expected cut nodes, checks, and the
+    /// move's history.
+    pub(super) fn reduction(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> i32 {
+        if node.depth < LMR_MIN_DEPTH || move_count <= LMR_MIN_MOVES + usize::from(node.pv_node) {
+            return 0;
+        }
+        let mut reduction = self.lmr.reduction(node.depth, move_count, facts.quiet);
+        reduction -= i32::from(node.pv_node);
+        reduction += i32::from(!node.improving);
+        reduction += i32::from(node.cut_node);
+        reduction -= i32::from(facts.gives_check);
+        if facts.quiet {
+            reduction += i32::from(node.tt_move_is_capture);
+            reduction -= i32::from(facts.refutation);
+            reduction -= facts.history / LMR_HISTORY_DIVISOR;
+        }
+        // Never reduce into quiescence, never extend.
+        reduction.clamp(0, (node.depth - 2).max(0))
+    }
+}

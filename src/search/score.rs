@@ -1,0 +1,110 @@
+//! Score conventions shared by the search and the transposition table.
+//!
+//! Scores are centipawns from the side to move. Mates are encoded as distances
+//! from the root: `MATE - ply` for the side that mates at `ply`, `-(MATE - ply)`
+//! for the side that is mated, so a shorter mate is always a better score.
+
+/// Deepest ply the search ever reaches (stack and PV tables are sized by it).
+pub const MAX_PLY: usize = 128;
+/// Greater than any real score: the initial window bounds.
+pub const INFINITE: i32 = 32_000;
+/// The score of mating at the root itself (never reached: mate needs a move).
+pub const MATE: i32 = 31_000;
+/// Any score at or beyond this magnitude is a forced mate.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Static evaluations are clamped below this so that they never look like mates.
+pub const EVAL_LIMIT: i32 = MATE_BOUND - 1;
+pub const DRAW: i32 = 0;
+
+/// The score of the side to move being checkmated at `ply`.
+#[inline]
+#[must_use]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// The score of the side to move mating at `ply`.
+#[inline]
+#[must_use]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// True for scores that prove a forced mate for either side.
+#[inline]
+#[must_use]
+pub const fn is_mate_score(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// Converts a root-relative mate score to a node-relative one for the TT:
+/// the table must not depend on how far from the root the node was reached.
+#[inline]
+#[must_use]
+pub const fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_tt`] at the ply where the entry is read.
+#[inline]
+#[must_use]
+pub const fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Mate distance in moves as UCI prints it: positive when the side to move mates,
+/// negative when it is mated; `None` for ordinary scores.
+#[must_use]
+pub const fn mate_in_moves(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// `cp X` or `mate N` for an `info` line.
+#[must_use]
+pub fn uci_score(score: i32) -> String {
+    match mate_in_moves(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_print_in_moves() {
+        assert_eq!(uci_score(mate_in(1)), "mate 1");
+        assert_eq!(uci_score(mate_in(3)), "mate 2");
+        assert_eq!(uci_score(mated_in(2)), "mate -1");
+        assert_eq!(uci_score(mated_in(0)), "mate 0");
+        assert_eq!(uci_score(-35), "cp -35");
+    }
+
+    #[test]
+    fn tt_conversion_round_trips() {
+        for score in [mate_in(7), mated_in(4), 120, -3000] {
+            assert_eq!(from_tt(to_tt(score, 5), 5), score);
+        }
+        // A mate found 3 plies below a node stored at ply 5 is a mate in 3 from that node.
+        assert_eq!(to_tt(mate_in(8), 5), mate_in(3));
+    }
+}

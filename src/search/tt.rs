@@ -1,0 +1,377 @@
+//! The transposition table shared by every search thread, without locks.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the position key XOR-ed
+//! with that data. Two threads writing the same entry at once may leave one
+//! thread's key word next to the other's data word; the XOR then no longer gives
+//! back the probed key, so a torn entry reads as a miss instead of as a wrong
+//! move or score. Entries sit four to a 64-byte bucket (one cache line).
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use crate::board::Move;
+
+use super::score::{from_tt, to_tt};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most the stored one (the search failed low).
+    Upper = 1,
+    /// The true score is at least the stored one (the search failed high).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// One probed entry, scores already converted to the probing ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: Move,
+    pub score: i32,
+    pub static_eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    /// The entry was written by a PV node.
+    pub was_pv: bool,
+}
+
+/// What a search wants remembered about a position.
+#[derive(Clone, Copy, Debug)]
+pub struct TtStore {
+    pub mv: Move,
+    /// Root-relative score (mates are converted to node-relative here).
+    pub score: i32,
+    pub static_eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub is_pv: bool,
+}
+
+/// Depths are stored biased so that quiescence depths (0, -1, ...) fit in a `u8`.
+const DEPTH_BIAS: i32 = 8;
+/// Generations use 5 bits next to the 2 bound bits and the PV bit.
+const GENERATION_BITS: u32 = 5;
+const GENERATION_MASK: u8 = (1 << GENERATION_BITS) - 1;
+const ENTRIES_PER_BUCKET: usize = 4;
+/// Entries read by `hashfull`: about 1000, as UCI counts per mille.
+const HASHFULL_SAMPLE_BUCKETS: usize = 250;
+
+/// The packed fields of an entry: move 16 | score 16 | eval 16 | depth 8 | flags 8,
+/// flags = bound 2 | pv 1 | generation 5. A zero bound marks an empty entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed(u64);
+
+impl Packed {
+    fn new(store: &TtStore, score: i32, generation: u8) -> Packed {
+        let depth = (store.depth + DEPTH_BIAS).clamp(0, 255) as u64;
+        let flags = store.bound as u64 | u64::from(store.is_pv) << 2 | u64::from(generation) << 3;
+        Packed(
+            u64::from(store.mv.raw())
+                | u64::from(clamp_i16(score)) << 16
+                | u64::from(clamp_i16(store.static_eval)) << 32
+                | depth << 48
+                | flags << 56,
+        )
+    }
+
+    fn mv(self) -> Move {
+        Move::from_raw(self.0 as u16)
+    }
+
+    fn score(self) -> i32 {
+        i32::from((self.0 >> 16) as u16 as i16)
+    }
+
+    fn static_eval(self) -> i32 {
+        i32::from((self.0 >> 32) as u16 as i16)
+    }
+
+    fn depth(self) -> i32 {
+        i32::from((self.0 >> 48) as u8) - DEPTH_BIAS
+    }
+
+    fn flags(self) -> u8 {
+        (self.0 >> 56) as u8
+    }
+
+    fn bound(self) -> Option<Bound> {
+        match self.flags() & 3 {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+
+    fn was_pv(self) -> bool {
+        self.flags() & 4 != 0
+    }
+
+    fn generation(self) -> u8 {
+        self.flags() >> 3
+    }
+}
+
+/// Scores and evals are within ±32000 by construction; the clamp only guards the packing.
+fn clamp_i16(value: i32) -> u16 {
+    value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16
+}
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Entry {
+    /// The entry's data if it holds `key`, whatever other threads are doing.
+    fn read(&self, key: u64) -> Option<Packed> {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.key_xor_data.load(Ordering::Relaxed);
+        (check ^ data == key && data != 0).then_some(Packed(data))
+    }
+
+    /// The entry's data and the key it claims, for replacement decisions.
+    fn peek(&self) -> (u64, Packed) {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.key_xor_data.load(Ordering::Relaxed);
+        (check ^ data, Packed(data))
+    }
+
+    fn write(&self, key: u64, packed: Packed) {
+        self.key_xor_data.store(key ^ packed.0, Ordering::Relaxed);
+        self.data.store(packed.0, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.key_xor_data.store(0, Ordering::Relaxed);
+        self.data.store(0, Ordering::Relaxed);
+    }
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; ENTRIES_PER_BUCKET]);
+
+/// The shared hash table of search results. All probing and storing goes through
+/// `&self`, so one table serves every thread; only `resize` needs exclusive access.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    #[must_use]
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut table = TranspositionTable { buckets: Vec::new(), generation: AtomicU8::new(0) };
+        table.resize(mb);
+        table
+    }
+
+    /// Reallocates to about `mb` megabytes, dropping all entries (call while idle).
+    pub fn resize(&mut self, mb: usize) {
+        let bytes = mb.saturating_mul(1 << 20);
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        // Free the old table first so that old and new never have to fit in memory together.
+        self.buckets = Vec::new();
+        self.buckets.resize_with(count, Bucket::default);
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Empties every entry (`ucinewgame`, `Clear Hash`); call while idle.
+    pub fn clear(&self) {
+        for entry in self.buckets.iter().flat_map(|bucket| &bucket.0) {
+            entry.clear();
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: entries from older searches become preferred victims.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & GENERATION_MASK;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    /// Number of entries the table holds.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * ENTRIES_PER_BUCKET
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key uniformly onto any bucket count, not just powers of two.
+        let index = (u128::from(key) * self.buckets.len() as u128) >> 64;
+        &self.buckets[index as usize]
+    }
+
+    /// Looks `key` up; mate scores come back relative to the root from `ply`.
+    #[must_use]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        let packed = self.bucket(key).0.iter().find_map(|entry| entry.read(key))?;
+        Some(TtHit {
+            mv: packed.mv(),
+            score: from_tt(packed.score(), ply),
+            static_eval: packed.static_eval(),
+            depth: packed.depth(),
+            bound: packed.bound()?,
+            was_pv: packed.was_pv(),
+        })
+    }
+
+    /// Stores a search result for `key` found at `ply` from the root.
+    pub fn store(&self, key: u64, ply: usize, store: &TtStore) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let (slot, old) = self.choose_slot(bucket, key, generation);
+        let same_position = old.is_some_and(|(old_key, _)| old_key == key);
+        let mut store = *store;
+        if same_position {
+            let (_, old) = old.unwrap_or((key, Packed(0)));
+            // A shallow non-exact result must not erase a deeper one for the same position.
+            if store.bound != Bound::Exact && store.depth + 4 < old.depth() && old.generation() == generation {
+                return;
+            }
+            if store.mv.is_none() {
+                store.mv = old.mv();
+            }
+        }
+        let packed = Packed::new(&store, to_tt(store.score, ply), generation);
+        bucket.0[slot].write(key, packed);
+    }
+
+    /// The slot to overwrite: the entry already holding `key`, else the one whose
+    /// depth is least worth keeping once its age (in searches) is counted against it.
+    fn choose_slot(&self, bucket: &Bucket, key: u64, generation: u8) -> (usize, Option<(u64, Packed)>) {
+        let mut best = 0;
+        let mut best_worth = i32::MAX;
+        let mut best_old = None;
+        for (index, entry) in bucket.0.iter().enumerate() {
+            let (old_key, old) = entry.peek();
+            if old.bound().is_none() {
+                return (index, None);
+            }
+            if old_key == key {
+                return (index, Some((old_key, old)));
+            }
+            let age = i32::from(generation.wrapping_sub(old.generation()) & GENERATION_MASK);
+            let worth = old.depth() - 8 * age;
+            if worth < best_worth {
+                best = index;
+                best_worth = worth;
+                best_old = Some((old_key, old));
+            }
+        }
+        (best, best_old)
+    }
+
+    /// Per mille of sampled entries written during the current search.
+    #[must_use]
+    pub fn hashfull(&self) -> usize {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(HASHFULL_SAMPLE_BUCKETS);
+        let used = self.buckets[..sample]
+            .iter()
+            .flat_map(|bucket| &bucket.0)
+            .filter(|entry| {
+                let (_, packed) = entry.peek();
+                packed.bound().is_some() && packed.generation() == generation
+            })
+            .count();
+        used * 1000 / (sample * ENTRIES_PER_BUCKET)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+    use crate::search::score::{mate_in, mated_in};
+
+    fn sample_store(depth: i32, score: i32) -> TtStore {
+        TtStore {
+            mv: Move::new(Square::E1, Square::G1),
+            score,
+            static_eval: -17,
+            depth,
+            bound: Bound::Lower,
+            is_pv: true,
+        }
+    }
+
+    #[test]
+    fn entries_are_two_words_and_buckets_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn stored_fields_come_back_and_other_keys_miss() {
+        let tt = TranspositionTable::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, 0, &sample_store(-1, -250));
+        let hit = tt.probe(key, 0).expect("entry just stored");
+        assert_eq!(hit.mv, Move::new(Square::E1, Square::G1));
+        assert_eq!((hit.score, hit.static_eval, hit.depth), (-250, -17, -1));
+        assert_eq!(hit.bound, Bound::Lower);
+        assert!(hit.was_pv);
+        // Same bucket (high bits equal), different key: the full-key check rejects it.
+        assert_eq!(tt.probe(key ^ 1, 0), None);
+        assert_eq!(tt.probe(0, 0), None, "an empty entry never matches key 0");
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, 4, &sample_store(5, mate_in(9)));
+        // Reached again at ply 2: the mate is still 5 plies below this node.
+        assert_eq!(tt.probe(7, 2).map(|hit| hit.score), Some(mate_in(7)));
+        tt.store(8, 3, &sample_store(5, mated_in(6)));
+        assert_eq!(tt.probe(8, 1).map(|hit| hit.score), Some(mated_in(4)));
+    }
+
+    #[test]
+    fn replacement_prefers_shallow_and_old_entries() {
+        let tt = TranspositionTable::new(0); // one bucket: every key collides
+        for key in 1..=4 {
+            tt.store(key, 0, &sample_store(10 + key as i32, 0));
+        }
+        tt.store(99, 0, &sample_store(3, 0));
+        assert!(tt.probe(1, 0).is_none(), "the shallowest entry is replaced");
+        assert!(tt.probe(99, 0).is_some());
+        for _ in 0..3 {
+            tt.new_search();
+        }
+        tt.store(100, 0, &sample_store(2, 0));
+        assert!(tt.probe(99, 0).is_none(), "among equally old entries the shallowest goes");
+        tt.store(101, 0, &sample_store(1, 0));
+        assert!(tt.probe(100, 0).is_some(), "a fresh shallow entry outlives old deeper ones");
+        assert!(tt.probe(2, 0).is_none());
+        assert!(tt.probe(101, 0).is_some());
+    }
+
+    #[test]
+    fn keeps_old_move_when_new_result_has_none() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 0, &sample_store(4, 10));
+        tt.store(42, 0, &TtStore { mv: Move::NONE, ..sample_store(6, 20) });
+        let hit = tt.probe(42, 0).expect("stored");
+        assert_eq!((hit.mv, hit.depth, hit.score), (Move::new(Square::E1, Square::G1), 6, 20));
+    }
+
+    #[test]
+    fn clear_and_hashfull() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        let mut key = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..tt.capacity() * 2 {
+            key = key.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            tt.store(key, 0, &sample_store(1, 0));
+        }
+        assert!(tt.hashfull() > 800, "hashfull {}", tt.hashfull());
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0, "hashfull counts this search's entries only");
+        tt.clear();
+        assert!(tt.probe(key, 0).is_none());
+    }
+}

@@ -1,0 +1,238 @@
+//! The state of one thread during one search: its position copy, search stack,
+//! PV table and node counters, plus the small helpers every node uses.
+
+use std::sync::atomic::Ordering;
+
+use crate::board::{Move, PieceType, Position};
+
+use super::history::{ContinuationKeys, Histories, PieceTo};
+use super::params::LmrTable;
+use super::picker::OrderingHints;
+use super::root::RootMove;
+use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
+use crate::eval::{evaluate, PawnTable};
+use super::{MainDuties, SearchLimits, SharedSearch};
+
+/// Local nodes are added to the shared counter in batches of this size.
+const NODE_FLUSH_INTERVAL: u64 = 1024;
+
+/// Frames before ply 0, so that a node can always look 4 plies back.
+const STACK_OFFSET: usize = 4;
+
+/// The static eval of a node in check (there is none).
+pub(super) const EVAL_NONE: i32 = INFINITE + 1;
+
+/// What the search remembers about each ply of the current line.
+#[derive(Clone, Copy)]
+pub(super) struct Frame {
+    /// Static evaluation of the node at this ply (`EVAL_NONE` in check).
+    pub static_eval: i32,
+    /// The move made from this ply, as a continuation-history key (None: null move).
+    pub played: Option<PieceTo>,
+    /// The move made from this ply was a null move.
+    pub null_move: bool,
+    /// A move this ply's node must skip (set during a singular-extension search).
+    pub excluded: Move,
+}
+
+impl Frame {
+    const EMPTY: Frame = Frame { static_eval: EVAL_NONE, played: None, null_move: false, excluded: Move::NONE };
+}
+
+/// Triangular PV table: line `ply` holds the best line found from that ply on.
+pub(super) struct PvTable {
+    lines: Box<[[Move; MAX_PLY + 1]]>,
+    lengths: [usize; MAX_PLY + 1],
+}
+
+impl PvTable {
+    fn new() -> PvTable {
+        PvTable { lines: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(), lengths: [0; MAX_PLY + 1] }
+    }
+
+    /// Every node starts with an empty line.
+    #[inline]
+    pub fn clear(&mut self, ply: usize) {
+        self.lengths[ply] = 0;
+    }
+
+    /// `mv` followed by the child's line becomes this ply's line.
+    pub fn update(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply < MAX_PLY { self.lengths[ply + 1].min(MAX_PLY - 1) } else { 0 };
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line[0] = mv;
+        if child_len > 0 {
+            line[1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        }
+        self.lengths[ply] = child_len + 1;
+    }
+
+    #[must_use]
+    pub fn line(&self, ply: usize) -> &[Move] {
+        &self.lines[ply][..self.lengths[ply]]
+    }
+}
+
+pub(super) struct Worker<'w> {
+    pub pos: Position,
+    pub histories: &'w mut Histories,
+    pawns: &'w mut PawnTable,
+    pub lmr: &'w LmrTable,
+    pub shared: &'w SharedSearch<'w>,
+    pub main: Option<&'w MainDuties<'w>>,
+    pub limits: &'w SearchLimits,
+    frames: Vec<Frame>,
+    pub pv: PvTable,
+    /// Nodes this thread searched during this `go`.
+    pub nodes: u64,
+    unflushed: u64,
+    /// The shared node count as of this thread's last flush (its own nodes included).
+    shared_nodes_seen: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// Null-move verification: no null moves for the side to move before this ply.
+    pub nmp_min_ply: usize,
+    pub root_moves: Vec<RootMove>,
+    /// Index of the MultiPV line being searched.
+    pub pv_index: usize,
+    /// Depth of the iteration in progress.
+    pub root_depth: i32,
+}
+
+impl<'w> Worker<'w> {
+    pub fn new(
+        pos: Position,
+        histories: &'w mut Histories,
+        pawns: &'w mut PawnTable,
+        lmr: &'w LmrTable,
+        shared: &'w SharedSearch<'w>,
+        limits: &'w SearchLimits,
+        main: Option<&'w MainDuties<'w>>,
+    ) -> Worker<'w> {
+        Worker {
+            pos,
+            histories,
+            pawns,
+            lmr,
+            shared,
+            main,
+            limits,
+            frames: vec![Frame::EMPTY; MAX_PLY + STACK_OFFSET + 2],
+            pv: PvTable::new(),
+            nodes: 0,
+            unflushed: 0,
+            shared_nodes_seen: 0,
+            seldepth: 0,
+            stopped: false,
+            nmp_min_ply: 0,
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_depth: 0,
+        }
+    }
+
+    /// Counts a node and says whether the search must unwind now.
+    #[inline]
+    pub fn visit_node(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        self.seldepth = self.seldepth.max(ply + 1);
+        if self.unflushed >= NODE_FLUSH_INTERVAL {
+            self.flush_nodes();
+        }
+        self.should_stop()
+    }
+
+    /// Adds this thread's uncounted nodes to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        let before = self.shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+        self.shared_nodes_seen = before + self.unflushed;
+        self.unflushed = 0;
+    }
+
+    /// All threads' nodes as far as this thread knows.
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.unflushed
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.main.is_some() {
+            if let Some(limit) = self.limits.nodes {
+                if self.shared_nodes_seen + self.unflushed >= limit {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.stopped = self.shared.stop.load(Ordering::Relaxed);
+        self.stopped
+    }
+
+    #[inline]
+    pub fn frame(&self, ply: usize) -> &Frame {
+        &self.frames[ply + STACK_OFFSET]
+    }
+
+    #[inline]
+    pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply + STACK_OFFSET]
+    }
+
+    /// The frame `back` plies above `ply` (frames before the root are empty).
+    #[inline]
+    pub fn frame_back(&self, ply: usize, back: usize) -> &Frame {
+        &self.frames[ply + STACK_OFFSET - back]
+    }
+
+    /// The moves one and two plies before the node at `ply`.
+    pub fn continuation_keys(&self, ply: usize) -> ContinuationKeys {
+        [self.frame_back(ply, 1).played, self.frame_back(ply, 2).played]
+    }
+
+    pub fn ordering_hints(&self, ply: usize, tt_move: Move) -> OrderingHints {
+        let keys = self.continuation_keys(ply);
+        OrderingHints {
+            tt_move,
+            killers: self.histories.killers(ply),
+            counter: self.histories.counter_move(keys[0]),
+            keys,
+        }
+    }
+
+    /// The side to move's static evaluation, kept clear of mate scores.
+    pub fn evaluate(&mut self) -> i32 {
+        evaluate(&self.pos, self.pawns).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Plays `mv` from the node at `ply`, remembering it for continuation history.
+    pub fn make_move(&mut self, mv: Move, ply: usize) {
+        let played = PieceTo::new(self.pos.moved_piece(mv), mv.to());
+        *self.frame_mut(ply) = Frame { played: Some(played), null_move: false, ..*self.frame(ply) };
+        self.pos.make_move(mv);
+    }
+
+    pub fn unmake_move(&mut self) {
+        self.pos.unmake_move();
+    }
+
+    pub fn make_null(&mut self, ply: usize) {
+        *self.frame_mut(ply) = Frame { played: None, null_move: true, ..*self.frame(ply) };
+        self.pos.make_null();
+    }
+
+    pub fn unmake_null(&mut self) {
+        self.pos.unmake_null();
+    }
+
+    /// Pieces other than pawns and the king: without them zugzwang is likely
+    /// and null-move and move-count pruning become unsafe.
+    pub fn has_non_pawn_material(&self) -> bool {
+        let us = self.pos.by_color(self.pos.side_to_move());
+        let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
+        (us & !pawns_and_kings).any()
+    }
+}

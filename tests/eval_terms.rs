@@ -1,0 +1,93 @@
+//! Each term fires where a chess player would expect it: checked through the
+//! coefficients the traced evaluation records (White count, Black count).
+
+use ferrochamp::board::Position;
+use ferrochamp::eval::evaluate_traced;
+use ferrochamp::eval::layout::idx;
+
+/// How often the weight at `index` counted for White and for Black in `fen`.
+fn counts(fen: &str, index: usize) -> [i32; 2] {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    evaluate_traced(&pos).coeffs[index]
+}
+
+#[test]
+fn pawn_structure_terms() {
+    // White: a2 and c2 isolated, e2/e3 doubled; Black: f7-g7 phalanx, h6 supported by g7.
+    let fen = "4k3/5pp1/7p/8/8/4P3/P1P1P3/4K3 w - - 0 1";
+    assert_eq!(counts(fen, idx::PAWN_ISOLATED), [4, 0]);
+    assert_eq!(counts(fen, idx::PAWN_DOUBLED), [1, 0]);
+    assert_eq!(counts(fen, idx::PAWN_PHALANX + 1), [0, 2]);
+    assert_eq!(counts(fen, idx::PAWN_SUPPORTED + 2), [0, 1]);
+}
+
+#[test]
+fn backward_pawn_is_seen() {
+    // Black's d6: its neighbour c5 has gone past it, and White's e4 hits the stop square d5.
+    let fen = "4k3/8/3p4/2p5/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(counts(fen, idx::PAWN_BACKWARD + 1), [0, 1], "unopposed backward pawn");
+    // With c7 still behind it, d6 can be supported: not backward.
+    let supported = "4k3/2p5/3p4/8/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(counts(supported, idx::PAWN_BACKWARD)[1] + counts(supported, idx::PAWN_BACKWARD + 1)[1], 0);
+}
+
+#[test]
+fn passed_pawn_terms() {
+    // White a5 runs; the black king on h1 is outside the square; Black to move is too late.
+    let fen = "8/8/8/P7/8/8/8/4K2k b - - 0 1";
+    assert_eq!(counts(fen, idx::PASSED_RANK + 4), [1, 0]);
+    assert_eq!(counts(fen, idx::PASSED_FREE_PATH + 4), [1, 0]);
+    assert_eq!(counts(fen, idx::PASSED_UNSTOPPABLE), [1, 0]);
+    // With the black king on d5 the pawn is caught.
+    let caught = "8/8/8/P2k4/8/8/8/4K3 b - - 0 1";
+    assert_eq!(counts(caught, idx::PASSED_UNSTOPPABLE), [0, 0]);
+    // A rook behind the passer.
+    let rook = "4k3/8/8/P7/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(counts(rook, idx::PASSED_ROOK_BEHIND), [1, 0]);
+}
+
+#[test]
+fn piece_terms() {
+    // Bishop pair for White; rook on the open d-file; knight on a protected e5 outpost.
+    let fen = "r3k3/pp4pp/8/4N3/3P4/8/PP3PPP/2BRKB2 w - - 0 1";
+    assert_eq!(counts(fen, idx::BISHOP_PAIR), [1, 0]);
+    assert_eq!(counts(fen, idx::OUTPOST), [1, 0]);
+    // An f-pawn that can still advance to f6 spoils the outpost.
+    let chased = "r3k3/pp3ppp/8/4N3/3P4/8/PP3PPP/2BRKB2 w - - 0 1";
+    assert_eq!(counts(chased, idx::OUTPOST), [0, 0]);
+    assert_eq!(counts(fen, idx::ROOK_FILE)[0] + counts(fen, idx::ROOK_FILE + 1)[0], 0, "d-file holds a white pawn");
+    let open = "3rk3/pp3ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1";
+    assert_eq!(counts(open, idx::ROOK_FILE + 1), [1, 1]);
+    // The bishop taken on a7 and shut in by b6.
+    let trapped = "4k3/B7/1p6/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(counts(trapped, idx::TRAPPED_BISHOP), [1, 0]);
+    // Rook h1 boxed in by the king on f1 behind pawns g2/h2.
+    let boxed = "4k3/8/8/8/8/8/6PP/5K1R w - - 0 1";
+    assert_eq!(counts(boxed, idx::TRAPPED_ROOK), [1, 0]);
+}
+
+#[test]
+fn threat_terms() {
+    // The e4 pawn attacks the d5 knight; the c3 knight attacks the undefended rook on a4.
+    let fen = "4k3/8/8/3n4/r3P3/2N5/8/4K3 w - - 0 1";
+    assert_eq!(counts(fen, idx::THREAT_BY_PAWN + 1), [1, 0]);
+    assert_eq!(counts(fen, idx::THREAT_BY_MINOR + 3), [1, 0]);
+    assert_eq!(counts(fen, idx::HANGING)[0], 2);
+}
+
+#[test]
+fn king_safety_terms() {
+    // White king g1 behind f2 g2 h2: shelter on rank 2 for all three files.
+    let fen = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    let shelter_g = idx::KING_SHELTER + 8 + 1; // g-file: one from the edge, pawn on rank 2
+    assert_eq!(counts(fen, shelter_g), [1, 0]);
+    // Black king e8 without pawns: d and e files open, f half-open (White's f2).
+    assert_eq!(counts(fen, idx::KING_OPEN_FILE + 1)[1], 2);
+    assert_eq!(counts(fen, idx::KING_OPEN_FILE)[1], 1);
+    // Queen and rook bearing down on an exposed king: danger is counted.
+    let attacked = "6k1/5p2/6pQ/8/8/8/8/4K1R1 b - - 0 1";
+    let pos = Position::from_fen(attacked).expect("valid");
+    let trace = evaluate_traced(&pos);
+    assert!(trace.danger[1].mg() > 0, "danger {:?}", trace.danger);
+    assert!(trace.coeffs[idx::KS_ATTACKER_WEIGHT + 4][1] == 1);
+}
