@@ -4,6 +4,8 @@
 
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
+use ferrochamp::eval::layout;
+use ferrochamp::eval::score::S;
 use ferrochamp::eval::{evaluate, evaluate_traced, PawnTable};
 use ferrochamp::tune::model::{self, Coeff, SampleParts, SampleSet};
 use ferrochamp::tune::rng::Rng;
@@ -68,8 +70,37 @@ fn model_reproduces_the_engine_evaluation() {
 }
 
 #[test]
+fn model_agrees_with_the_trace_at_other_weights() {
+    // Random weights far from the compiled ones, danger weights large enough to hit the cap.
+    let mut rng = Rng::new(17);
+    let values: Vec<S> = layout::current()
+        .iter()
+        .map(|v| S(v.0 + rng.below(201) as i32 - 100, v.1 + rng.below(201) as i32 - 100))
+        .collect();
+    let weights = model::to_weights(&values);
+    let mut checked = 0;
+    for pos in random_positions(20, 100, 23) {
+        let trace = evaluate_traced(&pos);
+        if trace.scale == 0 {
+            continue;
+        }
+        let expected = trace.score_with(&values).blend(trace.phase, trace.scale);
+        let mut set = SampleSet::default();
+        set.push(&SampleParts::from_trace(&trace, 0.5));
+        let modelled = set.evaluate(0, &weights).value;
+        assert!(
+            (modelled - f64::from(expected)).abs() <= 3.0,
+            "model {modelled} vs trace {expected} on {}",
+            pos.to_fen()
+        );
+        checked += 1;
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
 fn danger_curve_matches_the_engine() {
-    for mg in [-50, 0, 1, 37, 100, 250, 600] {
+    for mg in [-50, 0, 1, 37, 100, 250, 600, 1499, 1500, 1800, 5000] {
         for eg in [-10, 0, 5, 40, 200] {
             let engine = ferrochamp::eval::danger_penalty(ferrochamp::eval::score::S(mg, eg));
             let ours = model::danger_penalty([f64::from(mg), f64::from(eg)]);

@@ -158,6 +158,7 @@ fn small_end_to_end_run_writes_a_parameters_file() {
         batch_size: 4,
         validation: 0.25,
         split_block: 1,
+        min_samples: 0,
         output: out.clone(),
         ..TuneConfig::default()
     };

@@ -12,7 +12,8 @@
 //! - `c_i` is White's count minus Black's for every linear weight;
 //! - `D_c = Σ d_{c,i} w_i` are the king-danger units against colour `c`'s king
 //!   (the `KingDanger` groups), turned into a penalty by the same curve as
-//!   `eval::danger_penalty` (quadratic in the middlegame, linear in the endgame):
+//!   `eval::danger_penalty` (quadratic in the middlegame up to a cap, linear in
+//!   the endgame):
 //!   this part is modelled exactly, not frozen;
 //! - `mg = phase / 256`, `eg = (256 - phase) / 256 * scale / 128`. The endgame
 //!   scale is taken as a constant of the position (it depends only on material
@@ -33,11 +34,13 @@ pub type Weight = [f64; 2];
 const DANGER_MG_DIVISOR: f64 = 720.0;
 /// Divisor of the endgame danger in `eval::danger_penalty`.
 const DANGER_EG_DIVISOR: f64 = 20.0;
+/// The cap on middlegame danger units in `eval::danger_penalty`.
+const DANGER_MG_CAP: f64 = 1500.0;
 
 /// The penalty for danger units (as in `eval::danger_penalty`, without its integer rounding).
 #[must_use]
 pub fn danger_penalty(danger: Weight) -> Weight {
-    let mg = danger[0].max(0.0);
+    let mg = danger[0].clamp(0.0, DANGER_MG_CAP);
     let eg = danger[1].max(0.0);
     [-(mg * mg) / DANGER_MG_DIVISOR, -eg / DANGER_EG_DIVISOR]
 }
@@ -45,9 +48,11 @@ pub fn danger_penalty(danger: Weight) -> Weight {
 /// The derivative of [`danger_penalty`] by the danger units, per half.
 #[must_use]
 pub fn danger_slope(danger: Weight) -> Weight {
-    let mg = danger[0].max(0.0);
+    // Flat (no gradient) below zero and above the cap.
+    let mg_slope =
+        if danger[0] > 0.0 && danger[0] < DANGER_MG_CAP { -2.0 * danger[0] / DANGER_MG_DIVISOR } else { 0.0 };
     let eg_slope = if danger[1] > 0.0 { -1.0 / DANGER_EG_DIVISOR } else { 0.0 };
-    [-2.0 * mg / DANGER_MG_DIVISOR, eg_slope]
+    [mg_slope, eg_slope]
 }
 
 /// One weight's coefficient in a position.
