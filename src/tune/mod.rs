@@ -12,9 +12,13 @@
 //! 5. writes the weights as a parameters file in the layout of
 //!    `src/eval/params.rs` ([`output`]).
 //!
+//! The data generator ([`datagen`]) plays the engine against itself at a fixed
+//! node budget and writes `FEN | score | result` lines the tuner reads.
+//!
 //! Progress and losses go to stderr: this is a command-line tool, and stdout
 //! belongs to the UCI protocol.
 
+pub mod datagen;
 pub mod dataset;
 pub mod model;
 pub mod output;
@@ -29,6 +33,7 @@ use crate::board::Position;
 use crate::eval::layout;
 use crate::eval::PawnTable;
 
+pub use datagen::{run_datagen, DatagenConfig};
 use dataset::Labelled;
 use model::{SampleSet, Weight};
 use rng::Rng;
