@@ -6,7 +6,6 @@ use crate::board::{Bitboard, Color, PieceType, Position, Square};
 use super::params::{
     SCALE_INSUFFICIENT, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
 };
-use super::passed::distance;
 use super::score::{S, SCALE_NORMAL};
 use super::trace::{weight, weight_n, Tracer};
 
@@ -111,21 +110,23 @@ pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
     score
 }
 
-/// In KBNK only: how close (7 - king distance) the bare king is to the nearer
-/// corner of the bishop's colour, the only corners where mate can be forced.
+/// In KBNK only: how close (14 - Manhattan distance) the bare king is to the
+/// nearer corner of the bishop's colour, the only corners where mate can be
+/// forced. Manhattan rather than king distance: every step along the edge
+/// towards the right corner must pay, or the bare king sits in the wrong one.
 fn bishop_knight_corner(pos: &Position, us: Color, lone: Square) -> Option<i32> {
     let bishops = pos.pieces(us, PieceType::Bishop);
     let knights = pos.pieces(us, PieceType::Knight);
     let everything = pos.by_color(us);
-    let is_kbnk = bishops.count() == 1 && knights.count() == 1 && everything.count() == 3;
+    let is_kbnk = is_single(bishops) && is_single(knights) && everything.count() == 3;
     if !is_kbnk {
         return None;
     }
     // a1 and h8 are dark; a8 and h1 light.
     let corners =
         if (bishops & Bitboard::DARK_SQUARES).any() { [Square::A1, Square::H8] } else { [Square::A8, Square::H1] };
-    let nearest = corners.iter().map(|&c| distance(lone, c)).min().unwrap_or(7);
-    Some(7 - nearest)
+    let nearest = corners.iter().map(|&c| manhattan(lone, c)).min().unwrap_or(14);
+    Some(14 - nearest)
 }
 
 #[cfg(test)]

@@ -314,8 +314,8 @@ pub const MOPUP_EDGE: S = s(  20,   20);
 /// Per unit of closeness of the two kings (14 minus their Manhattan distance).
 pub const MOPUP_PROXIMITY: S = s(   8,    8);
 
-/// KBNK: per unit of closeness of the bare king to a corner of the bishop's colour.
-pub const MOPUP_BN_CORNER: S = s(  25,   25);
+/// KBNK: per unit of closeness (14 minus Manhattan distance) of the bare king to a corner of the bishop's colour.
+pub const MOPUP_BN_CORNER: S = s( 100,  100);
 
 // ---- Scale factors for the endgame half, out of 128 (not tuned) ----
 
