@@ -70,7 +70,7 @@ pub const PST: [[S; 64]; 6] = [
     [ // king
         s( -60,  -24), s( -61,  -28), s( -60,  -25), s( -60,  -26), s( -60,  -26), s( -60,  -25), s( -61,  -25), s( -60,  -24),
         s( -61,  -30), s( -61,   -5), s( -60,   -1), s( -61,   -5), s( -61,   -1), s( -60,    2), s( -60,   -2), s( -59,  -21),
-        s( -58,  -26), s( -57,    6), s( -58,   14), s( -57,   22), s( -56,   20), s( -58,   20), s( -57,    6), s( -57,  -23),
+        s( -58,  -26), s( -57,    6), s( -58,   15), s( -57,   22), s( -56,   20), s( -58,   20), s( -57,    6), s( -57,  -23),
         s( -45,  -22), s( -43,    9), s( -44,   14), s( -49,   27), s( -48,   25), s( -44,   27), s( -45,    2), s( -44,  -20),
         s( -34,  -27), s( -34,   -4), s( -33,   13), s( -36,   15), s( -38,   16), s( -33,   15), s( -34,   -1), s( -33,  -17),
         s( -21,  -22), s( -13,    5), s( -20,   11), s( -11,   18), s( -28,   12), s( -27,   11), s( -11,    5), s( -31,  -35),
@@ -262,7 +262,7 @@ pub const THREAT_BY_ROOK: [S; 6] = [
 pub const THREAT_BY_KING: S = s(  17,   33);
 
 /// An enemy non-pawn piece we attack that nothing defends.
-pub const HANGING: S = s(  22,   14);
+pub const HANGING: S = s(  22,   13);
 
 /// An enemy piece a safe pawn push of ours would attack.
 pub const THREAT_PAWN_PUSH: S = s(  14,   16);
@@ -314,8 +314,8 @@ pub const MOPUP_EDGE: S = s(  20,   20);
 /// Per unit of closeness of the two kings (14 minus their Manhattan distance).
 pub const MOPUP_PROXIMITY: S = s(   8,    8);
 
-/// KBNK: per unit of closeness of the bare king to a corner of the bishop's colour.
-pub const MOPUP_BN_CORNER: S = s(  25,   25);
+/// KBNK: per unit of closeness (14 minus Manhattan distance) of the bare king to a corner of the bishop's colour.
+pub const MOPUP_BN_CORNER: S = s( 100,  100);
 
 // ---- Scale factors for the endgame half, out of 128 (not tuned) ----
 
