@@ -263,7 +263,9 @@ def solve_mate(engine, board, operations, nodes):
     known, unreadable = [], []
     for text in operations.get("bm", []) + operations.get("pv", [])[:1]:
         try:
-            known.append(parse_long_algebraic(board, text))
+            move = parse_long_algebraic(board, text)
+            if move not in known:
+                known.append(move)
         except ValueError:
             unreadable.append(text)  # data slips such as `bm bm Bh2-f4`: keep the readable moves
     result = engine.search(board, f"go nodes {nodes} mate {n}")
