@@ -27,18 +27,20 @@ struct TimedMove {
 #[derive(Debug, Default)]
 pub struct LagTracker {
     last: Option<TimedMove>,
-    /// Estimated lag in ms: rises at once, decays slowly.
+    /// Estimated lag in ms: rises at once, decays slowly (lag on a loaded
+    /// machine comes in bursts, so one quiet move must not erase it).
     estimate_ms: u64,
 }
 
 impl LagTracker {
-    /// Called when a `go` arrives; returns the lag estimate to keep back.
+    /// Called when a `go` arrives; returns the time to keep back for lag: the
+    /// estimate with half again as much for bursts beyond it.
     pub fn on_go(&mut self, params: &GoParams, side: Color, received: Instant) -> u64 {
         let clock = params.clock.filter(|_| !params.ponder && !params.infinite);
         let current = clock.and_then(|c| c.time(side).map(|time| (time, c.increment(side))));
         if let (Some(last), Some((clock_ms, _))) = (self.last, current) {
             if let Some(lag) = last.charged_lag(side, clock_ms) {
-                self.estimate_ms = lag.max(self.estimate_ms * 3 / 4);
+                self.estimate_ms = lag.max(self.estimate_ms * 7 / 8);
                 log::debug!("observed lag {lag} ms, estimate {} ms", self.estimate_ms);
             }
         }
@@ -49,7 +51,7 @@ impl LagTracker {
             started: received,
             answered: None,
         });
-        self.estimate_ms
+        self.estimate_ms + self.estimate_ms / 2
     }
 
     /// Called when `bestmove` is written.
@@ -100,11 +102,11 @@ mod tests {
         tracker.on_bestmove(start + Duration::from_millis(200));
         // Expected 5000 - 200 + 50 = 4850; the GUI says 4810: 40 ms of lag.
         let later = start + Duration::from_millis(400);
-        assert_eq!(tracker.on_go(&go_with(4810), Color::White, later), 40);
+        assert_eq!(tracker.on_go(&go_with(4810), Color::White, later), 60);
         tracker.on_bestmove(later + Duration::from_millis(100));
         // No lag this time: the estimate decays instead of dropping to zero.
         let estimate = tracker.on_go(&go_with(4760), Color::White, later + Duration::from_millis(300));
-        assert_eq!(estimate, 30);
+        assert_eq!(estimate, 35 + 17);
     }
 
     #[test]
