@@ -213,7 +213,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
-        (self.attackers_to(square, occupied) & self.by_color(by)).any()
+        // Only `by`'s pieces matter: cheaper than `attackers_to` and a colour filter.
+        let queens = self.pieces(by, PieceType::Queen);
+        let attackers = (pawn_attacks(by.flip(), square) & self.pieces(by, PieceType::Pawn))
+            | (knight_attacks(square) & self.pieces(by, PieceType::Knight))
+            | (king_attacks(square) & self.pieces(by, PieceType::King))
+            | (rook_attacks(square, occupied) & (self.pieces(by, PieceType::Rook) | queens))
+            | (bishop_attacks(square, occupied) & (self.pieces(by, PieceType::Bishop) | queens));
+        attackers.any()
     }
 
     /// The squares a piece of this type attacks from `square`.
