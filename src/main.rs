@@ -39,6 +39,10 @@ enum Tool {
         /// Transposition table size in MB.
         hash: Option<usize>,
     },
+    /// Texel-tune the evaluation on labelled positions.
+    Tune(ferrochamp::tune::TuneConfig),
+    /// Write labelled positions from self-play.
+    Datagen(ferrochamp::tune::DatagenConfig),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +59,20 @@ fn main() -> ExitCode {
             bench::run(&config, &|line| println!("{line}"));
             ExitCode::SUCCESS
         }
+        Some(Tool::Tune(config)) => match ferrochamp::tune::run_tune(config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("tune: {err}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Tool::Datagen(config)) => match ferrochamp::tune::run_datagen(config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("datagen: {err}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS

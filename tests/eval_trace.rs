@@ -3,10 +3,10 @@
 
 mod eval_support;
 
-use ferrochamp::board::{Color, Position};
-use ferrochamp::eval::layout::{self, Kind};
+use ferrochamp::board::{Color, PieceType, Position};
+use ferrochamp::eval::layout;
 use ferrochamp::eval::score::S;
-use ferrochamp::eval::{danger_penalty, eval_report, evaluate, evaluate_traced, PawnTable};
+use ferrochamp::eval::{eval_report, evaluate, evaluate_traced, PawnTable, EVAL_LIMIT};
 
 use eval_support::test_positions;
 
@@ -17,28 +17,9 @@ fn trace_total_equals_evaluate() {
         let trace = evaluate_traced(&pos);
         let sign = pos.side_to_move().sign();
         assert_eq!(trace.white_cp * sign, evaluate(&pos, &mut pawns), "{}", pos.to_fen());
-        assert_eq!(trace.total().blend(trace.phase, trace.scale), trace.white_cp, "{}", pos.to_fen());
+        let blended = trace.total().blend(trace.phase, trace.scale).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        assert_eq!(blended, trace.white_cp, "{}", pos.to_fen());
     }
-}
-
-/// Rebuilds the unblended score from the coefficients alone, as the tuner will:
-/// linear weights straight in, king-danger weights through the penalty per king.
-fn score_from_coefficients(coeffs: &[[i32; 2]], weights: &[S]) -> S {
-    let mut linear = S::ZERO;
-    let mut danger = [S::ZERO; 2];
-    for group in layout::GROUPS {
-        for index in group.start..group.start + group.len {
-            let [white, black] = coeffs[index];
-            match group.kind {
-                Kind::Linear => linear += weights[index] * (white - black),
-                Kind::KingDanger => {
-                    danger[0] += weights[index] * white;
-                    danger[1] += weights[index] * black;
-                }
-            }
-        }
-    }
-    linear + danger_penalty(danger[0]) - danger_penalty(danger[1])
 }
 
 #[test]
@@ -47,10 +28,22 @@ fn coefficients_explain_the_whole_score() {
     let mut danger_seen = false;
     for pos in test_positions() {
         let trace = evaluate_traced(&pos);
-        assert_eq!(score_from_coefficients(&trace.coeffs, &weights), trace.total(), "{}", pos.to_fen());
+        assert_eq!(trace.score_with(&weights), trace.total(), "{}", pos.to_fen());
         danger_seen |= trace.danger.iter().any(|d| *d != S::ZERO);
     }
     assert!(danger_seen, "no position exercised the king-danger terms");
+}
+
+#[test]
+fn changing_a_weight_changes_the_rebuilt_score_by_its_count() {
+    let mut weights = layout::current();
+    weights[layout::idx::MATERIAL] += S(1, 10); // the pawn's value
+    for pos in test_positions().iter().step_by(7) {
+        let trace = evaluate_traced(pos);
+        let pawns = |c: Color| pos.pieces(c, PieceType::Pawn).count() as i32;
+        let difference = pawns(Color::White) - pawns(Color::Black);
+        assert_eq!(trace.score_with(&weights) - trace.total(), S(difference, 10 * difference));
+    }
 }
 
 #[test]

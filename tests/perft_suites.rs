@@ -20,7 +20,7 @@ use ferrochamp::board::Position;
 
 /// Nodes per position and depth in the default run: chosen so the three suites
 /// together take about two minutes on the two-core CI machine.
-const DEFAULT_NODE_BUDGET: u64 = 300_000_000;
+const DEFAULT_NODE_BUDGET: u64 = 200_000_000;
 const BUDGET_VARIABLE: &str = "FERROCHAMP_PERFT_NODES";
 /// Failures printed with a full divide; the rest only by FEN and count.
 const DIVIDES_SHOWN: usize = 8;

@@ -1,25 +1,15 @@
 //! A thousand short searches with two threads, interleaved with every command
 //! that can race a search: each `go` must get exactly one legal `bestmove`.
 
+mod common;
 mod uci_engine;
 
 use std::time::Duration;
 
+use common::Rng;
 use uci_engine::{parse_bestmove, Engine};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
-
-/// A small deterministic generator, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
 
 const GAMES_MOVES: [&str; 4] = [
     "",
@@ -37,9 +27,10 @@ fn a_thousand_short_searches_each_get_one_legal_bestmove() {
     let mut engine = Engine::start();
     engine.send("setoption name Threads value 2");
     engine.isready();
-    let mut rng = Rng(0x5EED_1234_ABCD_0001);
+    // Deterministic, so that a failure can be replayed.
+    let mut rng = Rng::new(0x5EED_1234_ABCD_0001);
     for round in 0..searches() {
-        let moves = GAMES_MOVES[rng.below(4) as usize];
+        let moves = GAMES_MOVES[rng.below(4)];
         let mut pos = Position::startpos();
         for text in moves.split_whitespace().skip(1) {
             let mv = pos.parse_uci_move(text, false).expect("scripted moves are legal");

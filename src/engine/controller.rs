@@ -12,6 +12,7 @@ use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
 use super::front::Incoming;
 use super::go::{self, GoPlan};
+use super::lag::LagTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::time::{TimeManager, Watchdog};
@@ -41,6 +42,7 @@ pub struct Controller {
     done_sender: Sender<PoolResult>,
     done: Receiver<PoolResult>,
     search: Option<ActiveSearch>,
+    lag: LagTracker,
     debug: bool,
 }
 
@@ -61,6 +63,7 @@ impl Controller {
             done_sender,
             done,
             search: None,
+            lag: LagTracker::default(),
             debug: false,
         }
     }
@@ -203,6 +206,7 @@ impl Controller {
         }
         self.tt.clear();
         self.pool.clear();
+        self.lag.forget_last_move();
         self.position = Position::startpos();
     }
 
@@ -227,7 +231,8 @@ impl Controller {
         for warning in &plan.warnings {
             self.info_string(warning);
         }
-        let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0);
+        let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
+        let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag);
         let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
@@ -276,6 +281,7 @@ impl Controller {
             let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
             self.output.line(&line);
+            self.lag.on_bestmove(Instant::now());
         }
     }
 

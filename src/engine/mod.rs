@@ -5,6 +5,7 @@ pub mod bench;
 pub mod controller;
 pub mod front;
 pub mod go;
+mod lag;
 pub mod pool;
 pub mod setup;
 pub mod time;

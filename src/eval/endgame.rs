@@ -6,7 +6,6 @@ use crate::board::{Bitboard, Color, PieceType, Position, Square};
 use super::params::{
     SCALE_INSUFFICIENT, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
 };
-use super::passed::distance;
 use super::score::{S, SCALE_NORMAL};
 use super::trace::{weight, weight_n, Tracer};
 
@@ -28,10 +27,10 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
     }
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = strong.flip();
-    let strong_pawns = pos.pieces(strong, PieceType::Pawn).count() as i32;
-    let strong_units = piece_units(pos, strong);
+    let strong_pawns = pos.pieces(strong, PieceType::Pawn);
 
-    if strong_pawns == 0 {
+    if strong_pawns.is_empty() {
+        let strong_units = piece_units(pos, strong);
         let only_knights = pos.pieces(strong, PieceType::Knight).count() as i32 * 3 == strong_units;
         // A bare minor, or two knights, cannot force mate.
         if strong_units <= 3 || (only_knights && strong_units <= 6) {
@@ -45,11 +44,16 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
     opposite_bishops_scale(pos, strong_pawns).unwrap_or(SCALE_NORMAL)
 }
 
+/// Exactly one square set.
+fn is_single(set: Bitboard) -> bool {
+    set.any() && !set.has_several()
+}
+
 /// The scale when each side has exactly one bishop, on squares of opposite colours.
-fn opposite_bishops_scale(pos: &Position, strong_pawns: i32) -> Option<i32> {
+fn opposite_bishops_scale(pos: &Position, strong_pawns: Bitboard) -> Option<i32> {
     let white = pos.pieces(Color::White, PieceType::Bishop);
     let black = pos.pieces(Color::Black, PieceType::Bishop);
-    if white.count() != 1 || black.count() != 1 {
+    if !is_single(white) || !is_single(black) {
         return None;
     }
     let light = Bitboard::LIGHT_SQUARES;
@@ -60,7 +64,8 @@ fn opposite_bishops_scale(pos: &Position, strong_pawns: i32) -> Option<i32> {
     if others.any() {
         return Some(SCALE_OCB_WITH_PIECES);
     }
-    Some((SCALE_OCB_BISHOPS_ONLY + SCALE_PAWN_PER * (strong_pawns - 1).max(0)).min(SCALE_NORMAL))
+    let extra_pawns = (strong_pawns.count() as i32 - 1).max(0);
+    Some((SCALE_OCB_BISHOPS_ONLY + SCALE_PAWN_PER * extra_pawns).min(SCALE_NORMAL))
 }
 
 /// Whether `color`'s pieces (pawns aside) can force mate against a bare king.
@@ -105,21 +110,23 @@ pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
     score
 }
 
-/// In KBNK only: how close (7 - king distance) the bare king is to the nearer
-/// corner of the bishop's colour, the only corners where mate can be forced.
+/// In KBNK only: how close (14 - Manhattan distance) the bare king is to the
+/// nearer corner of the bishop's colour, the only corners where mate can be
+/// forced. Manhattan rather than king distance: every step along the edge
+/// towards the right corner must pay, or the bare king sits in the wrong one.
 fn bishop_knight_corner(pos: &Position, us: Color, lone: Square) -> Option<i32> {
     let bishops = pos.pieces(us, PieceType::Bishop);
     let knights = pos.pieces(us, PieceType::Knight);
     let everything = pos.by_color(us);
-    let is_kbnk = bishops.count() == 1 && knights.count() == 1 && everything.count() == 3;
+    let is_kbnk = is_single(bishops) && is_single(knights) && everything.count() == 3;
     if !is_kbnk {
         return None;
     }
     // a1 and h8 are dark; a8 and h1 light.
     let corners =
         if (bishops & Bitboard::DARK_SQUARES).any() { [Square::A1, Square::H8] } else { [Square::A8, Square::H1] };
-    let nearest = corners.iter().map(|&c| distance(lone, c)).min().unwrap_or(7);
-    Some(7 - nearest)
+    let nearest = corners.iter().map(|&c| manhattan(lone, c)).min().unwrap_or(14);
+    Some(14 - nearest)
 }
 
 #[cfg(test)]

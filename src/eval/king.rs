@@ -11,10 +11,11 @@ use super::EvalInfo;
 
 /// The penalty for `danger` units against a king: quadratic in the middlegame, so
 /// that several attackers together count far more than each alone; linear and
-/// mild in the endgame. Zero for non-positive danger.
+/// mild in the endgame. Zero for non-positive danger; the middlegame units are
+/// capped so that no weights a tuner tries can overflow or swamp the material.
 #[must_use]
 pub fn danger_penalty(danger: S) -> S {
-    let mg = danger.mg().max(0);
+    let mg = danger.mg().clamp(0, 1500);
     let eg = danger.eg().max(0);
     S(-(mg * mg / 720), -(eg / 20))
 }

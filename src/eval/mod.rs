@@ -35,6 +35,9 @@ pub use report::eval_report;
 use score::{phase, S};
 use trace::{weight, EvalTrace, NoTrace, Term, Tracer};
 
+/// No static evaluation goes beyond this, so that it never reaches mate scores.
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// The static evaluation of `pos` in centipawns, from the side to move's point of view.
 #[must_use]
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
@@ -134,8 +137,12 @@ fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &
         t.term(Term::Pawns, color, pawn_entry.score[color.index()]);
     }
     total += pawn_entry.score[0] - pawn_entry.score[1];
-    total += both_sides(t, Term::Material, |t, us| pieces::material(pos, us, t));
-    total += both_sides(t, Term::Psqt, |t, us| pieces::placement(pos, us, t));
+    let mut material = [S::ZERO; 2];
+    let mut placement = [S::ZERO; 2];
+    for us in Color::BOTH {
+        (material[us.index()], placement[us.index()]) = pieces::material_and_placement(pos, us, t);
+    }
+    total += record(t, Term::Material, material) + record(t, Term::Psqt, placement);
 
     // Pieces fill the attack maps, which every later term reads.
     let mut mobility = [S::ZERO; 2];
@@ -159,7 +166,7 @@ fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &
 
     let phase = game_phase(pos);
     let scale = endgame::scale_factor(pos, total.eg());
-    let white_cp = total.blend(phase, scale);
+    let white_cp = total.blend(phase, scale).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     t.finish(phase, scale, white_cp);
     white_cp
 }

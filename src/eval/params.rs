@@ -183,28 +183,28 @@ pub const PASSED_ENEMY_ROOK_BEHIND: S = s(  -6,  -18);
 
 /// Danger per enemy piece attacking the king zone, by its type.
 pub const KS_ATTACKER_WEIGHT: [S; 6] = [
-    s(   0,    0), s(  18,   10), s(  14,    8), s(  22,    6), s(  30,   10), s(   0,    0),
+    s(   0,    0), s(  35,   10), s(  25,    8), s(  35,    6), s(  45,   10), s(   0,    0),
 ];
 
 /// Danger per attack of an enemy piece on a king-zone square.
-pub const KS_ZONE_ATTACKS: S = s(   7,    2);
+pub const KS_ZONE_ATTACKS: S = s(  10,    2);
 
 /// Danger per piece type that can give a safe check.
 pub const KS_SAFE_CHECK: [S; 6] = [
-    s(   0,    0), s(  60,    8), s(  40,    8), s(  55,    8), s(  45,   10), s(   0,    0),
+    s(   0,    0), s(  90,   10), s(  60,    8), s(  80,    8), s(  70,   10), s(   0,    0),
 ];
 
 /// Danger per square from which an enemy piece could check, though not safely.
-pub const KS_UNSAFE_CHECKS: S = s(  10,    2);
+pub const KS_UNSAFE_CHECKS: S = s(  15,    2);
 
 /// Danger per king-zone square the enemy attacks and only our king or queen defends.
-pub const KS_WEAK_SQUARES: S = s(  16,    4);
+pub const KS_WEAK_SQUARES: S = s(  25,    4);
 
 /// Danger adjustment when the attacker has no queen.
-pub const KS_NO_QUEEN: S = s( -60,  -20);
+pub const KS_NO_QUEEN: S = s(-150,  -20);
 
 /// Danger offset, so that a lone light attack costs nothing.
-pub const KS_OFFSET: S = s( -20,   -6);
+pub const KS_OFFSET: S = s( -30,   -6);
 
 // ---- King safety: linear terms ----
 
@@ -314,8 +314,8 @@ pub const MOPUP_EDGE: S = s(  20,   20);
 /// Per unit of closeness of the two kings (14 minus their Manhattan distance).
 pub const MOPUP_PROXIMITY: S = s(   8,    8);
 
-/// KBNK: per unit of closeness of the bare king to a corner of the bishop's colour.
-pub const MOPUP_BN_CORNER: S = s(  25,   25);
+/// KBNK: per unit of closeness (14 minus Manhattan distance) of the bare king to a corner of the bishop's colour.
+pub const MOPUP_BN_CORNER: S = s( 100,  100);
 
 // ---- Scale factors for the endgame half, out of 128 (not tuned) ----
 

@@ -15,27 +15,18 @@ pub fn pst_index(color: Color, square: Square) -> usize {
     square.relative(color).index() ^ 56
 }
 
-/// Material of `us`: piece counts times values.
-pub fn material<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
-    let mut score = S::ZERO;
-    for pt in PieceType::ALL {
-        let count = pos.pieces(us, pt).count() as i32;
-        if count != 0 {
-            score += weight_n!(t, us, count, MATERIAL[pt.index()]);
-        }
-    }
-    score
-}
-
-/// Piece-square bonuses of `us`.
-pub fn placement<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
-    let mut score = S::ZERO;
+/// Material and piece-square bonuses of `us`, as `(material, placement)`, in
+/// one pass over the pieces (no population counts: they are slow without POPCNT).
+pub fn material_and_placement<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> (S, S) {
+    let mut material = S::ZERO;
+    let mut placement = S::ZERO;
     for pt in PieceType::ALL {
         for square in pos.pieces(us, pt) {
-            score += weight!(t, us, PST[pt.index()][pst_index(us, square)]);
+            material += weight!(t, us, MATERIAL[pt.index()]);
+            placement += weight!(t, us, PST[pt.index()][pst_index(us, square)]);
         }
     }
-    score
+    (material, placement)
 }
 
 /// The pieces of `us` pinned to their own king by enemy sliders.

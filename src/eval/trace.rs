@@ -9,7 +9,8 @@
 
 use crate::board::Color;
 
-use super::layout;
+use super::king::danger_penalty;
+use super::layout::{self, Kind};
 use super::score::S;
 
 /// The rows of the `eval` report: one group of terms each.
@@ -124,6 +125,32 @@ impl EvalTrace {
     #[must_use]
     pub fn total(&self) -> S {
         self.terms.iter().map(|[white, black]| *white - *black).sum()
+    }
+
+    /// The unblended score (White minus Black) this position would get with
+    /// `weights` instead of the compiled ones, from the coefficients alone: what
+    /// a tuner computes. Linear weights count straight in; king-danger weights
+    /// are summed per king and go through [`danger_penalty`]. Phase, scale and
+    /// the final blend are left to the caller (`S::blend`). A short `weights`
+    /// slice counts as zeros past its end.
+    #[must_use]
+    pub fn score_with(&self, weights: &[S]) -> S {
+        let mut linear = S::ZERO;
+        let mut danger = [S::ZERO; 2];
+        for group in layout::GROUPS {
+            let range = group.start..group.start + group.len;
+            let Some(group_weights) = weights.get(range.clone()) else { break };
+            for (&[white, black], &weight) in self.coeffs[range].iter().zip(group_weights) {
+                match group.kind {
+                    Kind::Linear => linear += weight * (white - black),
+                    Kind::KingDanger => {
+                        danger[0] += weight * white;
+                        danger[1] += weight * black;
+                    }
+                }
+            }
+        }
+        linear + danger_penalty(danger[0]) - danger_penalty(danger[1])
     }
 
     /// The weights with a nonzero coefficient: (index, white count, black count).

@@ -1,0 +1,454 @@
+//! `ferrochamp datagen`: labelled positions from self-play at a fixed node budget.
+//!
+//! Every thread plays one game at a time with its own [`Searcher`] and
+//! transposition table. A game starts from a few random legal plies (after the
+//! standard position or an opening from a file); openings a short search finds
+//! lopsided are thrown away. Each move is a search of `nodes` nodes. The game
+//! ends by the rules (mate, stalemate, threefold repetition, fifty moves,
+//! insufficient material) or by adjudication: a win once the score stays beyond
+//! `win_score` for `win_plies` plies, a draw once it stays within `draw_score`
+//! for `draw_plies` plies after move `draw_after_move`.
+//!
+//! Output: one line per recorded position, `FEN | score | result`, the score
+//! the search gave (centipawns, White's side) and the game result from White's
+//! side (`1.0`, `0.5`, `0.0`); a game's lines are written together when it ends.
+//! Recorded are the searched positions that are quiet: not in check, best move
+//! neither a capture nor a promotion, score not a mate score.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::board::movegen::generate_legal;
+use crate::board::{Move, MoveList, Position};
+use crate::search::score::is_mate_score;
+use crate::search::{
+    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
+};
+
+use super::rng::Rng;
+
+/// The settings of `ferrochamp datagen`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct DatagenConfig {
+    /// The file to append `FEN | score | result` lines to.
+    #[arg(long, short, default_value = "datagen.txt")]
+    pub output: PathBuf,
+    /// Stop starting games once this many positions are written.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub positions: u64,
+    /// Stop after this many games (whichever limit comes first).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// Games played at once, one per thread (0: every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Transposition table per thread, in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Random legal plies before the game proper: this many or one more, at random.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// Start from the positions of this EPD/FEN file (one a line) instead of the standard one.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Openings a search scores beyond this (centipawns) are replaced.
+    #[arg(long, default_value_t = 300)]
+    pub max_opening_score: i32,
+    /// Adjudicate a win once the score is beyond this for `win_plies` plies.
+    #[arg(long, default_value_t = 1000)]
+    pub win_score: i32,
+    #[arg(long, default_value_t = 6)]
+    pub win_plies: u32,
+    /// Adjudicate a draw once the score is within this for `draw_plies` plies ...
+    #[arg(long, default_value_t = 10)]
+    pub draw_score: i32,
+    #[arg(long, default_value_t = 12)]
+    pub draw_plies: u32,
+    /// ... from this move on.
+    #[arg(long, default_value_t = 40)]
+    pub draw_after_move: u32,
+    /// Seed of the random openings (each thread derives its own).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds between progress lines on stderr.
+    #[arg(long, default_value_t = 10)]
+    pub progress_secs: u64,
+}
+
+impl Default for DatagenConfig {
+    fn default() -> Self {
+        DatagenConfig {
+            output: PathBuf::from("datagen.txt"),
+            positions: 1_000_000,
+            games: None,
+            nodes: 5000,
+            threads: 0,
+            hash: 16,
+            random_plies: 8,
+            openings: None,
+            max_opening_score: 300,
+            win_score: 1000,
+            win_plies: 6,
+            draw_score: 10,
+            draw_plies: 12,
+            draw_after_move: 40,
+            seed: 1,
+            progress_secs: 10,
+        }
+    }
+}
+
+/// No game goes on longer than this; the few that would are scored as draws.
+const MAX_GAME_PLIES: usize = 600;
+
+/// How many openings a thread tries before giving up on finding a balanced one.
+const OPENING_ATTEMPTS: usize = 1000;
+
+/// What all threads count together.
+#[derive(Default)]
+struct Counters {
+    games_started: AtomicU64,
+    games: AtomicU64,
+    positions: AtomicU64,
+    /// Finished games by result: White wins, draws, Black wins.
+    outcomes: [AtomicU64; 3],
+    done: AtomicBool,
+}
+
+/// The search's `info` lines are not wanted here.
+struct Silent;
+
+impl InfoSink for Silent {
+    fn info(&self, _line: &str) {}
+}
+
+/// A game's result from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    WhiteWins,
+    Draw,
+    BlackWins,
+}
+
+impl Outcome {
+    fn label(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1.0",
+            Outcome::Draw => "0.5",
+            Outcome::BlackWins => "0.0",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The win of the side `score` (White's side) favours.
+    fn win_for(white_score: i32) -> Outcome {
+        if white_score > 0 {
+            Outcome::WhiteWins
+        } else {
+            Outcome::BlackWins
+        }
+    }
+}
+
+/// One thread's engine: its searcher and transposition table.
+struct Player {
+    searcher: Searcher,
+    tt: TranspositionTable,
+    nodes: u64,
+}
+
+impl Player {
+    fn new(config: &DatagenConfig) -> Player {
+        Player {
+            searcher: Searcher::new(),
+            tt: TranspositionTable::new(config.hash.max(1)),
+            nodes: config.nodes.max(1),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+        self.tt.clear();
+    }
+
+    /// A search of the set node budget.
+    fn search(&mut self, pos: &Position) -> SearchResult {
+        self.tt.new_search();
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let shared = SharedSearch { tt: &self.tt, stop: &stop, nodes: &nodes };
+        let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
+        let clock = NoClock(Instant::now());
+        let main = MainDuties { clock: &clock, info: &Silent, chess960: false };
+        self.searcher.search(pos, &shared, &limits, Some(&main))
+    }
+}
+
+/// The game's end by the rules, if it has ended.
+fn rules_outcome(pos: &Position) -> Option<Outcome> {
+    let mut moves = MoveList::new();
+    generate_legal(pos, &mut moves);
+    if moves.is_empty() {
+        return Some(if pos.in_check() { Outcome::win_for(-pos.side_to_move().sign()) } else { Outcome::Draw });
+    }
+    (pos.is_repetition(0) || pos.is_fifty_move_draw() || pos.has_insufficient_material()).then_some(Outcome::Draw)
+}
+
+/// Adjudication state: how long the score has stayed decisive or dead level.
+#[derive(Default)]
+struct Adjudicator {
+    winning_plies: u32,
+    winning_side: i32,
+    level_plies: u32,
+}
+
+impl Adjudicator {
+    fn update(&mut self, config: &DatagenConfig, pos: &Position, white_score: i32) -> Option<Outcome> {
+        let side = white_score.signum();
+        if white_score.abs() >= config.win_score && side == self.winning_side {
+            self.winning_plies += 1;
+        } else if white_score.abs() >= config.win_score {
+            self.winning_side = side;
+            self.winning_plies = 1;
+        } else {
+            self.winning_plies = 0;
+        }
+        if self.winning_plies >= config.win_plies {
+            return Some(Outcome::win_for(white_score));
+        }
+        let late = pos.fullmove_number() >= config.draw_after_move;
+        self.level_plies = if late && white_score.abs() <= config.draw_score { self.level_plies + 1 } else { 0 };
+        (self.level_plies >= config.draw_plies).then_some(Outcome::Draw)
+    }
+}
+
+/// A starting position: the opening (or the standard position) plus random plies,
+/// checked by a search not to be lopsided. `None` when no balanced one was found.
+fn opening(player: &mut Player, config: &DatagenConfig, openings: &[Position], rng: &mut Rng) -> Option<Position> {
+    'attempt: for _ in 0..OPENING_ATTEMPTS {
+        let mut pos =
+            if openings.is_empty() { Position::startpos() } else { openings[rng.below(openings.len())].clone() };
+        let plies = config.random_plies + rng.below(2);
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            generate_legal(&pos, &mut moves);
+            if moves.is_empty() {
+                continue 'attempt;
+            }
+            pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+        }
+        if rules_outcome(&pos).is_some() {
+            continue;
+        }
+        player.new_game();
+        let result = player.search(&pos);
+        if result.best_move.is_some() && result.score.abs() <= config.max_opening_score {
+            return Some(pos);
+        }
+    }
+    None
+}
+
+/// Plays one game; returns its lines and result.
+fn play_game(player: &mut Player, config: &DatagenConfig, mut pos: Position) -> (Vec<String>, Outcome) {
+    player.new_game();
+    let mut records: Vec<String> = Vec::new();
+    let mut adjudicator = Adjudicator::default();
+    let mut plies = 0;
+    let outcome = loop {
+        if let Some(outcome) = rules_outcome(&pos) {
+            break outcome;
+        }
+        if plies >= MAX_GAME_PLIES {
+            break Outcome::Draw;
+        }
+        let result = player.search(&pos);
+        let best: Move = result.best_move;
+        if best.is_none() {
+            break Outcome::Draw; // unreachable: the rules found a legal move
+        }
+        let white_score = result.score * pos.side_to_move().sign();
+        let quiet = !pos.in_check() && !pos.is_capture(best) && !best.is_promotion();
+        if quiet && !is_mate_score(result.score) {
+            records.push(format!("{} | {white_score}", pos.to_fen()));
+        }
+        if let Some(outcome) = adjudicator.update(config, &pos, white_score) {
+            break outcome;
+        }
+        pos.make_move(best);
+        plies += 1;
+    };
+    (records, outcome)
+}
+
+/// One thread: plays games until a limit is reached, writing each as it ends.
+fn worker(
+    config: &DatagenConfig,
+    openings: &[Position],
+    seed: u64,
+    counters: &Counters,
+    out: &Mutex<BufWriter<File>>,
+) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let mut player = Player::new(config);
+    loop {
+        let started = counters.games_started.fetch_add(1, Ordering::Relaxed);
+        let over_games = config.games.is_some_and(|games| started >= games);
+        if over_games || counters.positions.load(Ordering::Relaxed) >= config.positions {
+            return Ok(());
+        }
+        let Some(start) = opening(&mut player, config, openings, &mut rng) else {
+            return Err("no balanced opening found; raise --max-opening-score".to_string());
+        };
+        let (records, outcome) = play_game(&mut player, config, start);
+        let mut text = String::with_capacity(records.len() * 80);
+        for record in &records {
+            text.push_str(record);
+            text.push_str(" | ");
+            text.push_str(outcome.label());
+            text.push('\n');
+        }
+        {
+            let mut file = out.lock().map_err(|_| "output lock poisoned".to_string())?;
+            file.write_all(text.as_bytes()).map_err(|e| format!("cannot write: {e}"))?;
+        }
+        counters.positions.fetch_add(records.len() as u64, Ordering::Relaxed);
+        counters.games.fetch_add(1, Ordering::Relaxed);
+        counters.outcomes[outcome.index()].fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Reads the openings file: the first four fields of each line (EPD or FEN).
+fn read_openings(config: &DatagenConfig) -> Result<Vec<Position>, String> {
+    let Some(path) = &config.openings else { return Ok(Vec::new()) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let openings: Vec<Position> = text
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            (fields.len() == 4).then(|| Position::from_fen(&fields.join(" ")).ok()).flatten()
+        })
+        .collect();
+    if openings.is_empty() {
+        return Err(format!("no positions in {}", path.display()));
+    }
+    Ok(openings)
+}
+
+fn progress_line(counters: &Counters, start: Instant) -> String {
+    let positions = counters.positions.load(Ordering::Relaxed);
+    let seconds = start.elapsed().as_secs_f64().max(1e-3);
+    let [white, draws, black] = [0, 1, 2].map(|i| counters.outcomes[i].load(Ordering::Relaxed));
+    format!(
+        "datagen: {positions} positions, {} games (+{white} ={draws} -{black}), {:.0} positions/s, {:.0}s",
+        counters.games.load(Ordering::Relaxed),
+        positions as f64 / seconds,
+        seconds
+    )
+}
+
+/// `ferrochamp datagen`: self-play on all threads until the position or game limit.
+///
+/// # Errors
+/// When the output or openings file cannot be used, or no balanced opening is found.
+pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
+    let threads = match config.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let openings = read_openings(&config)?;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&config.output)
+        .map_err(|e| format!("cannot open {}: {e}", config.output.display()))?;
+    let out = Mutex::new(BufWriter::new(file));
+    let counters = Counters::default();
+    let start = Instant::now();
+    eprintln!("datagen: {threads} threads, {} nodes a move, writing to {}", config.nodes, config.output.display());
+
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let (config, openings, counters, out) = (&config, &openings, &counters, &out);
+                let seed = config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64);
+                scope.spawn(move || worker(config, openings, seed, counters, out))
+            })
+            .collect();
+        let reporter = scope.spawn(|| report_progress(&counters, start, config.progress_secs));
+        let results = handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+        counters.done.store(true, Ordering::Relaxed);
+        let _ = reporter.join();
+        results
+    });
+    out.into_inner()
+        .map_err(|_| "output lock poisoned".to_string())?
+        .flush()
+        .map_err(|e| format!("cannot write {}: {e}", config.output.display()))?;
+    eprintln!("{}", progress_line(&counters, start));
+    results.into_iter().collect()
+}
+
+/// Prints a progress line every `every_secs` seconds until the workers are done.
+fn report_progress(counters: &Counters, start: Instant, every_secs: u64) {
+    let mut last = Instant::now();
+    while !counters.done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if every_secs > 0 && last.elapsed() >= Duration::from_secs(every_secs) {
+            eprintln!("{}", progress_line(counters, start));
+            last = Instant::now();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_end_games() {
+        let mate = Position::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").expect("fen");
+        assert_eq!(rules_outcome(&mate), Some(Outcome::WhiteWins));
+        let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("fen");
+        assert_eq!(rules_outcome(&stalemate), Some(Outcome::Draw));
+        let bare = Position::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").expect("fen");
+        assert_eq!(rules_outcome(&bare), Some(Outcome::Draw));
+        assert_eq!(rules_outcome(&Position::startpos()), None);
+    }
+
+    #[test]
+    fn adjudication_needs_a_lasting_score() {
+        let config = DatagenConfig::default();
+        let early = Position::startpos();
+        let mut adjudicator = Adjudicator::default();
+        for _ in 0..config.win_plies - 1 {
+            assert_eq!(adjudicator.update(&config, &early, 1500), None);
+        }
+        // A swing to the other side restarts the count.
+        assert_eq!(adjudicator.update(&config, &early, -1500), None);
+        for _ in 0..config.win_plies - 2 {
+            assert_eq!(adjudicator.update(&config, &early, -1200), None);
+        }
+        assert_eq!(adjudicator.update(&config, &early, -1200), Some(Outcome::BlackWins));
+
+        // Level scores draw only after the set move.
+        let mut adjudicator = Adjudicator::default();
+        for _ in 0..50 {
+            assert_eq!(adjudicator.update(&config, &early, 0), None);
+        }
+        let late = Position::from_fen("8/5pk1/8/8/8/8/5PK1/8 w - - 0 60").expect("fen");
+        let verdicts: Vec<_> = (0..config.draw_plies).map(|_| adjudicator.update(&config, &late, 3)).collect();
+        assert_eq!(verdicts.last(), Some(&Some(Outcome::Draw)));
+        assert!(verdicts[..verdicts.len() - 1].iter().all(Option::is_none));
+    }
+}
