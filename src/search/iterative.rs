@@ -7,7 +7,7 @@ use crate::board::Move;
 
 use super::info::{format_line, LineReport};
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
-use super::score::{mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::score::{is_mate_score, mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{IterationReport, SearchResult};
@@ -94,7 +94,8 @@ impl Worker<'_> {
             }
             self.print_bound_line();
             delta += delta / 2;
-            if delta > ASPIRATION_GIVE_UP {
+            // A mate bound says nothing about how far off the window is: open it.
+            if delta > ASPIRATION_GIVE_UP || is_mate_score(score) {
                 (alpha, beta) = (-INFINITE, INFINITE);
             }
         }

@@ -33,9 +33,9 @@ use crate::board::{Move, Position};
 pub use limits::{InfoSink, IterationReport, NoClock, SearchClock, SearchLimits};
 pub use tt::TranspositionTable;
 
+use crate::eval::PawnTable;
 use history::Histories;
 use params::LmrTable;
-use crate::eval::PawnTable;
 use worker::Worker;
 
 /// State shared by all search threads of one `go`; all of it is atomics.

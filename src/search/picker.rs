@@ -73,13 +73,45 @@ impl ScoredMoves {
         self.moves.push(mv);
     }
 
-    /// The best remaining move, moved to the front of the remaining part.
+    /// The best remaining move, moved to the front of the remaining part (ties:
+    /// the earlier move). For stages that usually hand out only a few moves.
     fn pick_best(&mut self) -> Option<Move> {
-        let remaining = self.next..self.moves.len();
-        let best = remaining.max_by_key(|&index| (self.scores[index], std::cmp::Reverse(index)))?;
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for index in self.next + 1..len {
+            if self.scores[index] > self.scores[best] {
+                best = index;
+            }
+        }
         self.moves.as_mut_slice().swap(self.next, best);
         self.scores.swap(self.next, best);
-        let mv = self.moves.as_slice()[self.next];
+        self.take_next()
+    }
+
+    /// Sorts the remaining moves best first (stable insertion sort), for stages
+    /// that hand out many of their moves: cheaper than repeated selection.
+    fn sort_remaining(&mut self) {
+        let start = self.next;
+        let moves = self.moves.as_mut_slice();
+        for index in start + 1..moves.len() {
+            let (mv, score) = (moves[index], self.scores[index]);
+            let mut slot = index;
+            while slot > start && self.scores[slot - 1] < score {
+                moves[slot] = moves[slot - 1];
+                self.scores[slot] = self.scores[slot - 1];
+                slot -= 1;
+            }
+            moves[slot] = mv;
+            self.scores[slot] = score;
+        }
+    }
+
+    /// The next remaining move in list order.
+    fn take_next(&mut self) -> Option<Move> {
+        let mv = self.moves.as_slice().get(self.next).copied()?;
         self.next += 1;
         Some(mv)
     }
@@ -169,7 +201,7 @@ impl MovePicker {
                 None
             }
             Stage::Evasions => {
-                let mv = self.list.pick_best();
+                let mv = self.list.take_next();
                 if mv.is_none() {
                     self.stage = Stage::Done;
                 }
@@ -236,11 +268,12 @@ impl MovePicker {
             let score = quiet_score(pos, histories, color, mv, &self.hints.keys);
             self.list.push(mv, score);
         }
+        self.list.sort_remaining();
     }
 
     fn next_quiet(&mut self) -> Option<Move> {
         if !self.skip_quiets {
-            if let Some(mv) = self.list.pick_best() {
+            if let Some(mv) = self.list.take_next() {
                 return Some(mv);
             }
         }
@@ -264,6 +297,7 @@ impl MovePicker {
             };
             self.list.push(mv, score);
         }
+        self.list.sort_remaining();
     }
 }
 

@@ -47,7 +47,8 @@ impl Worker<'_> {
     }
 
     /// Null-move pruning: if passing still fails high after a reduced search, a
-    /// real move almost surely would. Not in pawn-only endings (zugzwang), never
+    /// real move almost surely would. Not with fewer than two pieces besides pawns
+    /// and king (zugzwang is common there, pawn-only endings included), never
     /// twice in a row, and verified by a normal reduced search at high depth.
     fn null_move(&mut self, node: &Node) -> Option<i32> {
         let ply = node.ply;
@@ -57,7 +58,7 @@ impl Worker<'_> {
             && node.beta > -MATE_BOUND
             && ply >= self.nmp_min_ply
             && !self.frame_back(ply, 1).null_move
-            && self.has_non_pawn_material();
+            && self.non_pawn_pieces() >= 2;
         if !allowed {
             return None;
         }
@@ -170,7 +171,9 @@ impl Worker<'_> {
     pub(super) fn prune_move(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> bool {
         let depth = node.depth;
         if !facts.quiet {
-            return depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(&self.pos, facts.mv, see_capture_threshold(depth));
+            return !facts.gives_check
+                && depth <= SEE_PRUNE_MAX_DEPTH
+                && !see_ge(&self.pos, facts.mv, see_capture_threshold(depth));
         }
         let lmr_depth = (depth - self.lmr.reduction(depth, move_count, true)).max(0);
         // Quiet checks escape late move and futility pruning: they are how short

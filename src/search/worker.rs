@@ -10,8 +10,8 @@ use super::params::LmrTable;
 use super::picker::OrderingHints;
 use super::root::RootMove;
 use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
-use crate::eval::{evaluate, PawnTable};
 use super::{MainDuties, SearchLimits, SharedSearch};
+use crate::eval::{evaluate, PawnTable};
 
 /// Local nodes are added to the shared counter in batches of this size.
 const NODE_FLUSH_INTERVAL: u64 = 1024;
@@ -230,6 +230,13 @@ impl<'w> Worker<'w> {
 
     /// Pieces other than pawns and the king: without them zugzwang is likely
     /// and null-move and move-count pruning become unsafe.
+    /// The side to move's pieces other than pawns and the king.
+    pub fn non_pawn_pieces(&self) -> u32 {
+        let us = self.pos.by_color(self.pos.side_to_move());
+        let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
+        (us & !pawns_and_kings).count()
+    }
+
     pub fn has_non_pawn_material(&self) -> bool {
         let us = self.pos.by_color(self.pos.side_to_move());
         let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
