@@ -59,6 +59,43 @@ const fn leaper_table(steps: &[(i32, i32)]) -> [Bitboard; 64] {
     table
 }
 
+/// The squares a slider on each square reaches on an empty board.
+const fn ray_table(bishop: bool) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut other = 0;
+        while other < 64 {
+            let (f1, r1, f2, r2) = (square % 8, square / 8, other % 8, other / 8);
+            let diagonal = f1 + r2 == f2 + r1 || f1 + r1 == f2 + r2;
+            let straight = f1 == f2 || r1 == r2;
+            if other != square && ((bishop && diagonal) || (!bishop && straight)) {
+                table[square].0 |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [Bitboard; 64] = ray_table(false);
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(true);
+
+/// Rook attacks from `square` on an empty board.
+#[inline]
+#[must_use]
+pub fn rook_rays(square: Square) -> Bitboard {
+    ROOK_RAYS[square.index()]
+}
+
+/// Bishop attacks from `square` on an empty board.
+#[inline]
+#[must_use]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    BISHOP_RAYS[square.index()]
+}
+
 static KNIGHT: [Bitboard; 64] =
     leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 static KING: [Bitboard; 64] =
@@ -182,6 +219,10 @@ mod tests {
         assert!(rook.contains(sq("f4")) && !rook.contains(sq("g4")));
         assert_eq!(rook_attacks(sq("a1"), Bitboard::EMPTY).count(), 14);
         assert_eq!(bishop_attacks(sq("d4"), Bitboard::EMPTY).count(), 13);
+        for square in Square::all() {
+            assert_eq!(rook_rays(square), rook_attacks(square, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(square), bishop_attacks(square, Bitboard::EMPTY));
+        }
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! One generator serves three purposes through the `MoveSink` trait: filling a
 //! move list, and counting moves by popcount for perft's last ply.
 
-use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_bb, rook_attacks,
+};
 use super::bitboard::Bitboard;
-use super::castling::CastleSide;
+use super::castling::{right_bit, CastleSide};
 use super::chess_move::{Move, MoveKind, MoveList};
 use super::position::Position;
-use super::types::{PieceType, Square};
+use super::types::{Color, PieceType, Square};
 
 /// Which moves to generate: the noisy ones (captures and promotions) are
 /// searched first and in quiescence; the quiet ones only in the main search.
@@ -156,16 +158,33 @@ fn generate(pos: &Position, stage: Stage, sink: &mut impl MoveSink) {
 }
 
 fn generate_king_moves(pos: &Position, king: Square, targets: Bitboard, sink: &mut impl MoveSink) {
+    let candidates = king_attacks(king) & targets;
+    if candidates.is_empty() {
+        return;
+    }
     let them = pos.side_to_move().flip();
+    // Leaper attacks do not depend on the occupancy: take them all out at once.
+    let mut safe = candidates & !leaper_attacks(pos, them);
     // The king must not hide behind itself from a slider: look through it.
     let occupied = pos.occupied() ^ Bitboard::from_square(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in king_attacks(king) & targets {
-        if !pos.is_attacked(to, them, occupied) {
-            safe = safe.with(to);
+    let queens = pos.pieces(them, PieceType::Queen);
+    let rooks = pos.pieces(them, PieceType::Rook) | queens;
+    let bishops = pos.pieces(them, PieceType::Bishop) | queens;
+    for to in safe {
+        if (rook_attacks(to, occupied) & rooks).any() || (bishop_attacks(to, occupied) & bishops).any() {
+            safe = safe.without(to);
         }
     }
     sink.add(king, safe);
+}
+
+/// Every square that `color`'s pawns, knights and king attack.
+fn leaper_attacks(pos: &Position, color: Color) -> Bitboard {
+    let mut attacked = pawn_attacks_bb(color, pos.pieces(color, PieceType::Pawn)) | king_attacks(pos.king_square(color));
+    for knight in pos.pieces(color, PieceType::Knight) {
+        attacked |= knight_attacks(knight);
+    }
+    attacked
 }
 
 fn generate_pawn_moves(pos: &Position, stage: Stage, evasion_mask: Bitboard, sink: &mut impl MoveSink) {
@@ -177,7 +196,7 @@ fn generate_pawn_moves(pos: &Position, stage: Stage, evasion_mask: Bitboard, sin
     let empty = !pos.occupied();
     let enemies = pos.by_color(them);
     let last_rank = Bitboard::relative_rank(us, 7);
-    let forward: i8 = if us == super::types::Color::White { 8 } else { -8 };
+    let forward: i8 = if us == Color::White { 8 } else { -8 };
 
     // Pinned pawns can move only along the pin line; those lines are handled one by one.
     let free = pawns & !pinned;
@@ -237,13 +256,23 @@ fn generate_pawn_moves(pos: &Position, stage: Stage, evasion_mask: Bitboard, sin
     }
 }
 
+/// Castling is generated only without check (the caller makes sure): the right
+/// must remain, the path be empty and no square the king walks be attacked.
 fn generate_castling(pos: &Position, sink: &mut impl MoveSink) {
     let us = pos.side_to_move();
+    let rights = pos.castling_rights();
     for side in CastleSide::BOTH {
-        if let Some(mv) = pos.castling_move(us, side) {
-            if pos.is_pseudo_legal(mv) {
-                sink.add_move(mv);
-            }
+        if rights & right_bit(us, side) == 0 {
+            continue;
+        }
+        let Some(path) = pos.castling_rules().path(us, side) else { continue };
+        if (path.must_be_empty & pos.occupied()).any() || !pos.pieces(us, PieceType::King).contains(path.king_from) {
+            continue;
+        }
+        let occupied = pos.occupied() ^ Bitboard::from_square(path.king_from) ^ Bitboard::from_square(path.rook_from);
+        let mut walk = path.king_walk;
+        if !Iterator::any(&mut walk, |square| pos.is_attacked(square, us.flip(), occupied)) {
+            sink.add_move(Move::with_kind(path.king_from, path.rook_from, MoveKind::Castling));
         }
     }
 }

@@ -2,7 +2,8 @@
 //! history stack that make/unmake and repetition detection share.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::castling::CastlingRules;
@@ -213,7 +214,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
-        (self.attackers_to(square, occupied) & self.by_color(by)).any()
+        // Only `by`'s pieces matter: cheaper than `attackers_to` and a colour filter.
+        let queens = self.pieces(by, PieceType::Queen);
+        let attackers = (pawn_attacks(by.flip(), square) & self.pieces(by, PieceType::Pawn))
+            | (knight_attacks(square) & self.pieces(by, PieceType::Knight))
+            | (king_attacks(square) & self.pieces(by, PieceType::King))
+            | (rook_attacks(square, occupied) & (self.pieces(by, PieceType::Rook) | queens))
+            | (bishop_attacks(square, occupied) & (self.pieces(by, PieceType::Bishop) | queens));
+        attackers.any()
     }
 
     /// The squares a piece of this type attacks from `square`.
@@ -261,25 +269,39 @@ impl Position {
         let them = us.flip();
         let king = self.king_square(us);
         let occupied = self.occupied();
-        self.state.checkers = self.attackers_to(king, occupied) & self.by_color(them);
-        self.state.pinned = self.blockers_for(king, them, us);
+        let queens = self.pieces(them, PieceType::Queen);
+        let rooks = self.pieces(them, PieceType::Rook) | queens;
+        let bishops = self.pieces(them, PieceType::Bishop) | queens;
+        // No king term: kings never stand next to each other in a legal position.
+        self.state.checkers = (pawn_attacks(us, king) & self.pieces(them, PieceType::Pawn))
+            | (knight_attacks(king) & self.pieces(them, PieceType::Knight))
+            | (rook_attacks(king, occupied) & rooks)
+            | (bishop_attacks(king, occupied) & bishops);
+        self.state.pinned = self.shields(king, rooks, bishops) & self.by_color(us);
     }
 
     /// Pieces of colour `own` that stand alone between `square` and a slider of `attacker`.
     #[must_use]
     pub fn blockers_for(&self, square: Square, attacker: Color, own: Color) -> Bitboard {
         let queens = self.pieces(attacker, PieceType::Queen);
-        let snipers = (rook_attacks(square, Bitboard::EMPTY) & (self.pieces(attacker, PieceType::Rook) | queens))
-            | (bishop_attacks(square, Bitboard::EMPTY) & (self.pieces(attacker, PieceType::Bishop) | queens));
+        let rooks = self.pieces(attacker, PieceType::Rook) | queens;
+        let bishops = self.pieces(attacker, PieceType::Bishop) | queens;
+        self.shields(square, rooks, bishops) & self.by_color(own)
+    }
+
+    /// Pieces of either colour that stand alone between `square` and one of the given sliders.
+    #[inline]
+    fn shields(&self, square: Square, rooks: Bitboard, bishops: Bitboard) -> Bitboard {
+        let snipers = (rook_rays(square) & rooks) | (bishop_rays(square) & bishops);
         let occupied = self.occupied();
-        let mut blockers = Bitboard::EMPTY;
+        let mut shields = Bitboard::EMPTY;
         for sniper in snipers {
             let between_pieces = between(square, sniper) & occupied;
             if !between_pieces.has_several() {
-                blockers |= between_pieces & self.by_color(own);
+                shields |= between_pieces;
             }
         }
-        blockers
+        shields
     }
 
     /// Zobrist keys computed from scratch (the incremental ones must equal these).

@@ -231,7 +231,17 @@ impl Piece {
     #[inline]
     #[must_use]
     pub const fn piece_type(self) -> PieceType {
-        PieceType::from_index((self.0 % 6) as usize)
+        // A table lookup instead of a division by 6 (pieces are 0..12; `& 15` keeps it in bounds).
+        const TYPE_OF: [PieceType; 16] = {
+            let mut table = [PieceType::Pawn; 16];
+            let mut index = 0;
+            while index < 12 {
+                table[index] = PieceType::ALL[index % 6];
+                index += 1;
+            }
+            table
+        };
+        TYPE_OF[(self.0 & 15) as usize]
     }
 
     #[inline]
