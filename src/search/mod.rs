@@ -92,7 +92,7 @@ impl Searcher {
     /// Forgets everything learned in earlier games (`ucinewgame`).
     pub fn clear(&mut self) {
         self.histories.clear();
-        self.pawns = PawnTable::new();
+        self.pawns.clear();
     }
 
     /// Searches `root` (with its game history, for repetitions) until a limit

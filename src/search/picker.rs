@@ -124,7 +124,6 @@ pub struct MovePicker {
     list: ScoredMoves,
     bad_noisy: MoveList,
     bad_next: usize,
-    skip_quiets: bool,
 }
 
 impl MovePicker {
@@ -142,13 +141,7 @@ impl MovePicker {
             list: ScoredMoves::new(),
             bad_noisy: MoveList::new(),
             bad_next: 0,
-            skip_quiets: false,
         }
-    }
-
-    /// From now on hand out no more quiet moves (late move and futility pruning).
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
     }
 
     /// The next legal move, or None when all have been handed out.
@@ -180,9 +173,7 @@ impl MovePicker {
             Stage::Killer2 => self.table_move(pos, self.hints.killers[1], Stage::Counter),
             Stage::Counter => self.table_move(pos, self.hints.counter, Stage::GenerateQuiets),
             Stage::GenerateQuiets => {
-                if !self.skip_quiets {
-                    self.generate_quiets(pos, histories);
-                }
+                self.generate_quiets(pos, histories);
                 self.stage = Stage::Quiets;
                 None
             }
@@ -252,7 +243,7 @@ impl MovePicker {
             _ => &self.hints.killers[..],
         };
         let duplicate = mv == self.hints.tt_move || earlier_killers.contains(&mv);
-        let usable = !self.skip_quiets && !duplicate && is_usable(pos, mv) && pos.is_quiet(mv);
+        let usable = !duplicate && is_usable(pos, mv) && pos.is_quiet(mv);
         usable.then_some(mv)
     }
 
@@ -272,13 +263,11 @@ impl MovePicker {
     }
 
     fn next_quiet(&mut self) -> Option<Move> {
-        if !self.skip_quiets {
-            if let Some(mv) = self.list.take_next() {
-                return Some(mv);
-            }
+        let mv = self.list.take_next();
+        if mv.is_none() {
+            self.stage = Stage::BadNoisy;
         }
-        self.stage = Stage::BadNoisy;
-        None
+        mv
     }
 
     fn generate_evasions(&mut self, pos: &Position, histories: &Histories) {

@@ -19,8 +19,20 @@ use super::worker::Worker;
 /// Quiescence results are stored at this depth, below every real search depth.
 const QSEARCH_DEPTH: i32 = 0;
 
+/// A quiescence node's state for its move loop.
+struct QNode {
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    pv_node: bool,
+    in_check: bool,
+    static_eval: i32,
+    best_score: i32,
+    best_move: Move,
+}
+
 impl Worker<'_> {
-    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv.clear(ply);
         if self.visit_node(ply) {
@@ -37,50 +49,67 @@ impl Worker<'_> {
             }
         }
         let (static_eval, stand_pat) = self.node_evals(in_check, tt_hit.as_ref());
-        let mut best_score = if in_check { -INFINITE } else { stand_pat };
+        let best_score = if in_check { -INFINITE } else { stand_pat };
         if best_score >= beta {
             return best_score;
         }
-        alpha = alpha.max(best_score);
-        let hints = OrderingHints {
-            tt_move: tt_hit.map_or(Move::NONE, |hit| hit.mv),
-            killers: [Move::NONE; 2],
-            counter: Move::NONE,
-            keys: self.continuation_keys(ply),
+        let mut node = QNode {
+            ply,
+            alpha: alpha.max(best_score),
+            beta,
+            pv_node,
+            in_check,
+            static_eval,
+            best_score,
+            best_move: Move::NONE,
         };
-        let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
-        let mut best_move = Move::NONE;
-        let mut move_count = 0;
-        while let Some(mv) = picker.next(&self.pos, self.histories) {
-            move_count += 1;
-            if !in_check && self.capture_is_futile(mv, static_eval, alpha) {
-                continue;
-            }
-            self.make_move(mv, ply);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.unmake_move();
-            if self.stopped {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = mv;
-                    if pv_node {
-                        self.pv.update(ply, mv);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
+        let move_count = self.qsearch_moves(&mut node, tt_hit.map_or(Move::NONE, |hit| hit.mv));
+        if self.stopped {
+            return 0;
         }
         if in_check && move_count == 0 {
             return mated_in(ply);
         }
-        self.store_qsearch(ply, best_score, beta, best_move, static_eval, pv_node);
-        best_score
+        self.store_qsearch(&node);
+        node.best_score
+    }
+
+    /// Searches the captures (or evasions); returns how many moves were legal.
+    fn qsearch_moves(&mut self, node: &mut QNode, tt_move: Move) -> usize {
+        let hints = OrderingHints {
+            tt_move,
+            killers: [Move::NONE; 2],
+            counter: Move::NONE,
+            keys: self.continuation_keys(node.ply),
+        };
+        let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
+        let mut move_count = 0;
+        while let Some(mv) = picker.next(&self.pos, self.histories) {
+            move_count += 1;
+            if !node.in_check && self.capture_is_futile(mv, node.static_eval, node.alpha) {
+                continue;
+            }
+            self.make_move(mv, node.ply);
+            let score = -self.qsearch(-node.beta, -node.alpha, node.ply + 1);
+            self.unmake_move();
+            if self.stopped {
+                break;
+            }
+            if score > node.best_score {
+                node.best_score = score;
+                if score > node.alpha {
+                    node.best_move = mv;
+                    if node.pv_node {
+                        self.pv.update(node.ply, mv);
+                    }
+                    if score >= node.beta {
+                        break;
+                    }
+                    node.alpha = score;
+                }
+            }
+        }
+        move_count
     }
 
     /// Delta pruning (even winning the captured piece with a margin cannot reach
@@ -95,24 +124,22 @@ impl Worker<'_> {
         !see_ge(&self.pos, mv, 0)
     }
 
-    fn store_qsearch(
-        &mut self,
-        ply: usize,
-        best_score: i32,
-        beta: i32,
-        best_move: Move,
-        static_eval: i32,
-        pv_node: bool,
-    ) {
-        let bound = if best_score >= beta {
+    fn store_qsearch(&mut self, node: &QNode) {
+        let bound = if node.best_score >= node.beta {
             Bound::Lower
-        } else if pv_node && best_move.is_some() {
+        } else if node.pv_node && node.best_move.is_some() {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let store =
-            TtStore { mv: best_move, score: best_score, static_eval, depth: QSEARCH_DEPTH, bound, is_pv: pv_node };
-        self.shared.tt.store(self.pos.key(), ply, &store);
+        let store = TtStore {
+            mv: node.best_move,
+            score: node.best_score,
+            static_eval: node.static_eval,
+            depth: QSEARCH_DEPTH,
+            bound,
+            is_pv: node.pv_node,
+        };
+        self.shared.tt.store(self.pos.key(), node.ply, &store);
     }
 }
