@@ -7,7 +7,7 @@
 use ferrochamp::engine::bench::{self, BenchConfig};
 use ferrochamp::uci::BenchParams;
 
-const EXPECTED_BENCH_NODES: u64 = 5_527_069;
+const EXPECTED_BENCH_NODES: u64 = 9_093_054;
 
 #[test]
 fn bench_node_count_matches_the_signature() {

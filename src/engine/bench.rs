@@ -18,7 +18,7 @@ use crate::uci::BenchParams;
 /// The bench positions: openings, middlegames, endgames and a few Chess960 starts.
 const POSITIONS: &str = include_str!("bench_positions.epd");
 
-pub const DEFAULT_DEPTH: u32 = 13;
+pub const DEFAULT_DEPTH: u32 = 14;
 pub const DEFAULT_THREADS: usize = 1;
 pub const DEFAULT_HASH_MB: usize = 16;
 
