@@ -90,17 +90,17 @@ fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> Exi
     };
     let start = Instant::now();
     let nodes = if divide {
-        let counts = perft::divide(&mut pos, depth);
-        for (mv, count) in &counts {
-            println!("{}: {count}", pos.move_to_uci(*mv, chess960));
+        let (lines, nodes) = perft::divide_report(&mut pos, depth, chess960);
+        for line in lines {
+            println!("{line}");
         }
-        println!();
-        counts.iter().map(|(_, count)| count).sum()
+        nodes
     } else {
-        perft::perft(&mut pos, depth)
+        let nodes = perft::perft(&mut pos, depth);
+        println!("Nodes searched: {nodes}");
+        nodes
     };
     let elapsed = start.elapsed();
-    println!("Nodes searched: {nodes}");
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     eprintln!("time {} ms, {nps} nodes/second", elapsed.as_millis());
     ExitCode::SUCCESS

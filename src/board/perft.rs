@@ -40,3 +40,16 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+/// The `go perft` / `perft --divide` report: `move: count` per root move, a
+/// blank line, then `Nodes searched: N`. Returns the lines and the total.
+#[must_use]
+pub fn divide_report(pos: &mut Position, depth: u32, chess960: bool) -> (Vec<String>, u64) {
+    let counts = divide(pos, depth);
+    let total = counts.iter().map(|(_, count)| count).sum();
+    let mut lines: Vec<String> =
+        counts.iter().map(|(mv, count)| format!("{}: {count}", pos.move_to_uci(*mv, chess960))).collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    (lines, total)
+}

@@ -333,13 +333,8 @@ impl Controller {
         }
         let mut position = self.position.clone();
         let start = Instant::now();
-        let counts = crate::board::perft::divide(&mut position, depth);
-        for (mv, count) in &counts {
-            self.output.line(&format!("{}: {count}", position.move_to_uci(*mv, self.chess960())));
-        }
-        let nodes: u64 = counts.iter().map(|(_, count)| count).sum();
-        self.output.line("");
-        self.output.line(&format!("Nodes searched: {nodes}"));
+        let (lines, _) = crate::board::perft::divide_report(&mut position, depth, self.chess960());
+        self.output.lines(&lines);
         self.diagnostic(&format!("perft took {} ms", start.elapsed().as_millis()));
     }
 
