@@ -2,7 +2,7 @@
 //! starts are mated within the fifty-move rule, both sides searching with a
 //! fixed node budget per move.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
 use std::time::Instant;
 
 use ferrochamp::board::attacks::king_attacks;
@@ -109,7 +109,8 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         }
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
-        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes };
+        let main_depth = AtomicI32::new(0);
+        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &Silent, chess960: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;

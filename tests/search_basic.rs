@@ -4,7 +4,7 @@
 
 mod search_support;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
@@ -70,7 +70,8 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(true);
         let nodes = AtomicU64::new(0);
-        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes };
+        let main_depth = AtomicI32::new(0);
+        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
         let lines = Lines::default();
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &lines, chess960: false };
@@ -217,7 +218,8 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes };
+    let main_depth = AtomicI32::new(0);
+    let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let limits = depth_limits(7);

@@ -198,3 +198,34 @@ fn go_perft_prints_divide_and_total() {
     assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 48 + 1);
     assert!(lines.iter().any(|l| l == "e1g1: 2059"), "standard castling notation");
 }
+
+/// With two threads the move may come from the helper (it completed a deeper
+/// iteration); the last `info ... pv` line must then be the helper's, so that
+/// `bestmove` is always the first move of the last line the GUI saw.
+#[test]
+fn with_two_threads_bestmove_is_the_last_printed_pv_move() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    engine.isready();
+    let fens = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    for fen in fens {
+        for depth in [9, 12] {
+            engine.send(&format!("position fen {fen}"));
+            engine.send(&format!("go depth {depth}"));
+            let lines = engine.read_until("bestmove", LONG);
+            let last_pv = lines
+                .iter()
+                .rev()
+                .find_map(|line| line.split_once(" pv ").map(|(_, pv)| pv.split_whitespace().next()))
+                .flatten()
+                .unwrap_or_else(|| panic!("no pv line before bestmove: {lines:?}"));
+            let bestmove_line = lines.last().expect("bestmove");
+            assert_legal_bestmove(bestmove_line, fen);
+            assert_eq!(parse_bestmove(bestmove_line).0, last_pv, "{fen} depth {depth}: {lines:?}");
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! The summary line `<N> nodes <M> nps` is the last thing printed, so that
 //! OpenBench, which reads from the bottom, finds it.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -71,16 +71,19 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
     for (index, root) in positions().iter().enumerate() {
         tt.clear();
         pool.clear();
-        let shared = Arc::new(SharedContext {
-            tt: Arc::clone(&tt),
-            stop: Arc::new(AtomicBool::new(false)),
-            nodes: AtomicU64::new(0),
-        });
-        let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(Silent), chess960: true };
+        let shared = Arc::new(SharedContext::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
+        let searched_from = Instant::now();
+        let main = MainSetup { clock: Arc::new(NoClock(searched_from)), info: Arc::new(Silent), chess960: true };
         let outcome = pool.search(root, &limits, &shared, main);
+        let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;
         let best = root.move_to_uci(outcome.result.best_move, true);
-        print(&format!("position {:>2}: best {best:<6} nodes {:>10}  {}", index + 1, outcome.nodes, root.to_fen()));
+        print(&format!(
+            "position {:>2}: best {best:<6} nodes {:>10} time {time_ms:>6}  {}",
+            index + 1,
+            outcome.nodes,
+            root.to_fen()
+        ));
     }
     let elapsed = start.elapsed().as_secs_f64().max(1e-6);
     print(&format!("{total} nodes {} nps", (total as f64 / elapsed) as u64));

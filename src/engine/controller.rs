@@ -3,7 +3,7 @@
 //! search: searches run on the worker pool, driven by a short-lived runner
 //! thread that reports back over a channel.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
@@ -237,11 +237,7 @@ impl Controller {
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
         self.tt.new_search();
-        let shared = Arc::new(SharedContext {
-            tt: Arc::clone(&self.tt),
-            stop: Arc::clone(&self.stop),
-            nodes: AtomicU64::new(0),
-        });
+        let shared = Arc::new(SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)));
         let main = MainSetup {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: Arc::new(self.output.clone()),

@@ -7,7 +7,7 @@
 //! histories, killers, pawn hash and stack across searches (cleared on
 //! `ucinewgame`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
@@ -15,6 +15,7 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
+use crate::search::info::{result_line, SearchTotals};
 use crate::search::{InfoSink, MainDuties, SearchClock, SearchLimits, SearchResult, Searcher, SharedSearch};
 
 /// Search threads get a large stack: the recursive search keeps its move
@@ -26,9 +27,20 @@ pub struct SharedContext {
     pub tt: Arc<TranspositionTable>,
     pub stop: Arc<AtomicBool>,
     pub nodes: AtomicU64,
+    /// The main worker's current iteration (helpers search one deeper).
+    pub main_depth: AtomicI32,
+}
+
+impl SharedContext {
+    /// A fresh context for one search over `tt`.
+    #[must_use]
+    pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedContext {
+        SharedContext { tt, stop, nodes: AtomicU64::new(0), main_depth: AtomicI32::new(0) }
+    }
 }
 
 /// The main worker's duties for one search.
+#[derive(Clone)]
 pub struct MainSetup {
     pub clock: Arc<dyn SearchClock + Send>,
     pub info: Arc<dyn InfoSink + Send>,
@@ -118,6 +130,7 @@ impl WorkerPool {
         shared: &Arc<SharedContext>,
         main: MainSetup,
     ) -> PoolResult {
+        let printer = main.clone();
         let mut main = Some(main);
         for worker in &self.workers {
             let job = Job::Search {
@@ -139,14 +152,18 @@ impl WorkerPool {
                 shared.stop.store(true, Ordering::SeqCst);
             }
         }
-        let result = choose_result(results).unwrap_or_else(|| SearchResult {
-            best_move: crate::board::Move::NONE,
-            ponder_move: crate::board::Move::NONE,
-            score: 0,
-            depth: 0,
-            pv: Vec::new(),
-        });
-        PoolResult { result, nodes: shared.nodes.load(Ordering::Relaxed) }
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let Some(chosen) = choose_result(results, limits.multipv) else {
+            let none = crate::board::Move::NONE;
+            let result = SearchResult { best_move: none, ponder_move: none, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
+            return PoolResult { result, nodes };
+        };
+        if !chosen.is_main {
+            let totals =
+                SearchTotals { nodes, time_ms: printer.clock.elapsed_ms(), hashfull: shared.tt.hashfull() };
+            printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960));
+        }
+        PoolResult { result: chosen.result, nodes }
     }
 }
 
@@ -171,7 +188,12 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
             Job::Search { root, limits, shared, main } => {
                 let is_main = main.is_some();
                 let result = {
-                    let view = SharedSearch { tt: &shared.tt, stop: &shared.stop, nodes: &shared.nodes };
+                    let view = SharedSearch {
+                        tt: &shared.tt,
+                        stop: &shared.stop,
+                        nodes: &shared.nodes,
+                        main_depth: &shared.main_depth,
+                    };
                     let duties = main.as_ref().map(|m| MainDuties {
                         clock: m.clock.as_ref(),
                         info: m.info.as_ref(),
@@ -188,18 +210,63 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
     }
 }
 
-/// Picks the final move: the main worker's, because its PV is the one the
-/// GUI saw last and `bestmove` must be that PV's first move. A helper's result
-/// is used only if the main worker somehow found no move.
-fn choose_result(reports: Vec<WorkerReport>) -> Option<SearchResult> {
-    let mut fallback = None;
-    for report in reports {
-        if report.is_main && report.result.best_move.is_some() {
-            return Some(report.result);
-        }
-        if report.result.best_move.is_some() {
-            fallback.get_or_insert(report.result);
-        }
+/// Picks the final move: the result of the deepest completed iteration, the
+/// main worker's on a tie. A helper searches one iteration ahead, so when the
+/// search stops it has often completed a deeper one. With MultiPV only the
+/// main worker's lines are complete, so its result is taken.
+fn choose_result(reports: Vec<WorkerReport>, multipv: usize) -> Option<WorkerReport> {
+    reports
+        .into_iter()
+        .filter(|report| report.result.best_move.is_some())
+        .filter(|report| report.is_main || multipv <= 1)
+        .max_by_key(|report| (report.result.depth, report.is_main))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+
+    fn report(is_main: bool, depth: i32, best_move: Move) -> WorkerReport {
+        let result = SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth, seldepth: 0, pv: vec![best_move] };
+        WorkerReport { is_main, result }
     }
-    fallback
+
+    fn moves() -> (Move, Move) {
+        let pos = Position::startpos();
+        let first = pos.parse_uci_move("e2e4", false).expect("legal");
+        let second = pos.parse_uci_move("d2d4", false).expect("legal");
+        (first, second)
+    }
+
+    #[test]
+    fn the_deepest_completed_iteration_wins() {
+        let (main_move, helper_move) = moves();
+        let chosen = choose_result(vec![report(true, 9, main_move), report(false, 10, helper_move)], 1);
+        assert_eq!(chosen.map(|r| r.result.best_move), Some(helper_move));
+    }
+
+    #[test]
+    fn the_main_worker_wins_ties_and_shallower_helpers() {
+        let (main_move, helper_move) = moves();
+        let tie = choose_result(vec![report(false, 10, helper_move), report(true, 10, main_move)], 1);
+        assert_eq!(tie.map(|r| r.result.best_move), Some(main_move));
+        let shallower = choose_result(vec![report(false, 8, helper_move), report(true, 10, main_move)], 1);
+        assert_eq!(shallower.map(|r| r.result.best_move), Some(main_move));
+    }
+
+    #[test]
+    fn multipv_always_takes_the_main_worker() {
+        let (main_move, helper_move) = moves();
+        let chosen = choose_result(vec![report(true, 9, main_move), report(false, 12, helper_move)], 3);
+        assert_eq!(chosen.map(|r| r.result.best_move), Some(main_move));
+    }
+
+    #[test]
+    fn a_worker_without_a_move_is_never_chosen() {
+        let (_, helper_move) = moves();
+        let chosen = choose_result(vec![report(true, 12, Move::NONE), report(false, 3, helper_move)], 1);
+        assert_eq!(chosen.map(|r| r.result.best_move), Some(helper_move));
+        assert!(choose_result(vec![report(true, 0, Move::NONE)], 1).is_none());
+    }
 }

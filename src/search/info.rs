@@ -1,4 +1,5 @@
-//! The `info` lines the main worker prints about its iterations.
+//! The `info` lines the main worker prints about its iterations, and the
+//! final line of a search whose move came from a helper.
 
 use std::fmt::Write;
 
@@ -6,6 +7,7 @@ use crate::board::{Move, Position};
 
 use super::score::uci_score;
 use super::tt::Bound;
+use super::SearchResult;
 
 /// One `info ... pv ...` line's contents.
 pub(super) struct LineReport<'a> {
@@ -18,6 +20,32 @@ pub(super) struct LineReport<'a> {
     pub time_ms: u64,
     pub hashfull: usize,
     pub pv: &'a [Move],
+}
+
+/// The counters printed with a finished search's line.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchTotals {
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: usize,
+}
+
+/// The exact-score line of a finished search. Printed when the move chosen is
+/// a helper's, so that `bestmove` is always the last printed line's first move.
+#[must_use]
+pub fn result_line(result: &SearchResult, root: &Position, totals: SearchTotals, chess960: bool) -> String {
+    let report = LineReport {
+        depth: result.depth,
+        seldepth: result.seldepth,
+        multipv: 1,
+        score: result.score,
+        bound: Bound::Exact,
+        nodes: totals.nodes,
+        time_ms: totals.time_ms,
+        hashfull: totals.hashfull,
+        pv: &result.pv,
+    };
+    format_line(&report, root, chess960)
 }
 
 /// Formats `info depth D seldepth S multipv K score ... nodes N nps N hashfull H time MS pv ...`.

@@ -36,14 +36,14 @@ impl Worker<'_> {
         if self.root_moves.is_empty() {
             return self.no_legal_move();
         }
-        let max_depth = match self.main {
-            Some(_) => self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
-            None => MAX_DEPTH,
-        };
+        // Helpers stop at the depth limit too: the first thread to complete it ends the search.
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let lines = self.limits.multipv.clamp(1, self.root_moves.len());
         let mut history = IterationHistory::default();
         let mut completed_depth = 0;
-        for depth in 1..=max_depth {
+        let mut depth = 0;
+        while depth < max_depth {
+            depth = self.next_depth(depth, max_depth);
             self.root_depth = depth;
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
@@ -67,6 +67,18 @@ impl Worker<'_> {
             }
         }
         self.finish(completed_depth, &mut history)
+    }
+
+    /// The iteration after `previous`. The main worker publishes it; a helper
+    /// skips ahead to one beyond the main worker's.
+    fn next_depth(&self, previous: i32, max_depth: i32) -> i32 {
+        let next = previous + 1;
+        if self.main.is_some() {
+            self.shared.main_depth.store(next, Ordering::Relaxed);
+            return next;
+        }
+        let ahead_of_main = self.shared.main_depth.load(Ordering::Relaxed) + 1;
+        next.max(ahead_of_main).min(max_depth)
     }
 
     /// One root search in a window around the previous score, widened until the
@@ -167,8 +179,14 @@ impl Worker<'_> {
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
         let score = best.display_score();
-        let result =
-            SearchResult { best_move: best.mv, ponder_move, score, depth: completed_depth, pv: best.pv.clone() };
+        let result = SearchResult {
+            best_move: best.mv,
+            ponder_move,
+            score,
+            depth: completed_depth,
+            seldepth: best.seldepth,
+            pv: best.pv.clone(),
+        };
         if self.main.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
             if history.last_printed != Some((best.mv, score, true)) {
@@ -222,6 +240,6 @@ impl Worker<'_> {
             main.info.info(&format!("info depth 0 score {shown}"));
             self.shared.stop.store(true, Ordering::Relaxed);
         }
-        SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score, depth: 0, pv: Vec::new() }
+        SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score, depth: 0, seldepth: 0, pv: Vec::new() }
     }
 }

@@ -12,7 +12,7 @@
 //! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
 
 pub mod history;
-mod info;
+pub mod info;
 mod iterative;
 pub mod limits;
 mod negamax;
@@ -26,7 +26,7 @@ pub mod see;
 pub mod tt;
 mod worker;
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
 
 use crate::board::{Move, Position};
 
@@ -45,6 +45,10 @@ pub struct SharedSearch<'a> {
     pub stop: &'a AtomicBool,
     /// Nodes of all threads; each worker adds its local count every 1024 nodes.
     pub nodes: &'a AtomicU64,
+    /// The iteration the main worker is searching. Helpers start each
+    /// iteration one deeper, so that the threads fill the table ahead of the
+    /// main worker instead of repeating its work.
+    pub main_depth: &'a AtomicI32,
 }
 
 /// What only the main worker does: watch limits and the clock, print `info`.
@@ -66,6 +70,8 @@ pub struct SearchResult {
     pub score: i32,
     /// Last completed iteration (0 if none completed).
     pub depth: i32,
+    /// Deepest ply reached under the best move.
+    pub seldepth: usize,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
 }

@@ -18,7 +18,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -186,7 +186,8 @@ impl Player {
         self.tt.new_search();
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
-        let shared = SharedSearch { tt: &self.tt, stop: &stop, nodes: &nodes };
+        let main_depth = AtomicI32::new(0);
+        let shared = SharedSearch { tt: &self.tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &Silent, chess960: false };

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -39,7 +39,8 @@ pub struct Outcome {
 pub fn search_with(searcher: &mut Searcher, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
     let stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = SharedSearch { tt, stop: &stop, nodes: &nodes };
+    let main_depth = AtomicI32::new(0);
+    let shared = SharedSearch { tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let main = MainDuties { clock: &clock, info: &lines, chess960: false };
