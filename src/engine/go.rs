@@ -7,8 +7,8 @@ use crate::search::{SearchLimits, SearchResult};
 use crate::uci::options::names;
 use crate::uci::{GoParams, OptionValues};
 
-/// Deepest iteration the search may be asked for.
-pub const MAX_DEPTH: i32 = 120;
+/// Deepest iteration the search may be asked for: the search's own limit.
+pub use crate::search::score::MAX_DEPTH;
 
 /// Everything one search needs to know, decided before it starts.
 #[derive(Clone, Debug)]

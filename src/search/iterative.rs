@@ -7,13 +7,11 @@ use crate::board::Move;
 
 use super::info::{format_line, LineReport};
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
-use super::score::{is_mate_score, mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::score::{is_mate_score, mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_DEPTH};
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{IterationReport, SearchResult};
 
-/// Deepest iteration ever started (leaves room below `MAX_PLY` for extensions).
-const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
 /// Beyond this window half-width, aspiration gives up and opens the window fully.
 const ASPIRATION_GIVE_UP: i32 = 1000;
 /// Bound lines of failed aspiration searches are printed only after this long.

@@ -6,6 +6,8 @@
 
 /// Deepest ply the search ever reaches (stack and PV tables are sized by it).
 pub const MAX_PLY: usize = 128;
+/// Deepest iteration ever started (leaves room below `MAX_PLY` for extensions).
+pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 1;
 /// Greater than any real score: the initial window bounds.
 pub const INFINITE: i32 = 32_000;
 /// The score of mating at the root itself (never reached: mate needs a move).
