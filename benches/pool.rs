@@ -1,0 +1,46 @@
+//! What persistent workers save: one depth-1 search on a pool whose threads
+//! are parked and waiting, against the same search on a pool started for it
+//! and shut down after it (threads spawned per search). The difference is the
+//! start-up cost of a search's threads. Run: `cargo bench --bench pool`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use ferrochamp::board::Position;
+use ferrochamp::engine::pool::{MainSetup, SharedContext, WorkerPool};
+use ferrochamp::search::{InfoSink, NoClock, SearchLimits, TranspositionTable};
+
+const THREADS: usize = 2;
+
+struct Silent;
+
+impl InfoSink for Silent {
+    fn info(&self, _line: &str) {}
+}
+
+fn search_depth_one(pool: &WorkerPool, tt: &Arc<TranspositionTable>, root: &Position) -> u64 {
+    let limits = SearchLimits { depth: Some(1), multipv: 1, ..SearchLimits::default() };
+    let shared = Arc::new(SharedContext::new(Arc::clone(tt), Arc::new(AtomicBool::new(false))));
+    let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(Silent), chess960: false };
+    pool.search(root, &limits, &shared, main).nodes
+}
+
+fn bench_pool(c: &mut Criterion) {
+    let root = Position::startpos();
+    let tt = Arc::new(TranspositionTable::new(1));
+    let mut group = c.benchmark_group("pool");
+    let parked = WorkerPool::new(THREADS);
+    group.bench_function("depth_1_parked_workers", |b| b.iter(|| search_depth_one(&parked, &tt, &root)));
+    group.bench_function("depth_1_workers_spawned_per_search", |b| {
+        b.iter(|| {
+            let pool = WorkerPool::new(THREADS);
+            search_depth_one(&pool, &tt, &root)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_pool);
+criterion_main!(benches);
