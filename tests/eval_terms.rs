@@ -78,10 +78,11 @@ fn threat_terms() {
 #[test]
 fn king_safety_terms() {
     // White king g1 behind f2 g2 h2: shelter on rank 2 for all three files.
-    let fen = "4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+    // (Black keeps an a-pawn: a bare king's safety is not evaluated.)
+    let fen = "4k3/p7/8/8/8/8/5PPP/6K1 w - - 0 1";
     let shelter_g = idx::KING_SHELTER + 8 + 1; // g-file: one from the edge, pawn on rank 2
     assert_eq!(counts(fen, shelter_g), [1, 0]);
-    // Black king e8 without pawns: d and e files open, f half-open (White's f2).
+    // Black king e8 without pawns near it: d and e files open, f half-open (White's f2).
     assert_eq!(counts(fen, idx::KING_OPEN_FILE + 1)[1], 2);
     assert_eq!(counts(fen, idx::KING_OPEN_FILE)[1], 1);
     // Queen and rook bearing down on an exposed king: danger is counted.

@@ -23,6 +23,12 @@ pub fn danger_penalty(danger: S) -> S {
 /// The king safety of `us`: shelter, storm and files (linear), and the danger
 /// penalty when enough enemy pieces take part in the attack.
 pub fn king_safety<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    // A bare king has no safety to weigh: mop-up alone scores where it stands.
+    // Danger units would pull the other way, since a king in the centre has
+    // the most squares around it to attack.
+    if !pos.by_color(us).has_several() {
+        return S::ZERO;
+    }
     let danger = danger_units(pos, info, us, t);
     t.danger(us, danger);
     danger_penalty(danger) + pawn_cover(pos, info.king_square[us.index()], us, t)
