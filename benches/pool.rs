@@ -10,20 +10,14 @@ use std::time::Instant;
 use criterion::{criterion_group, criterion_main, Criterion};
 use ferrochamp::board::Position;
 use ferrochamp::engine::pool::{MainSetup, SharedContext, WorkerPool};
-use ferrochamp::search::{InfoSink, NoClock, SearchLimits, TranspositionTable};
+use ferrochamp::search::{NoClock, NoInfo, SearchLimits, TranspositionTable};
 
 const THREADS: usize = 2;
-
-struct Silent;
-
-impl InfoSink for Silent {
-    fn info(&self, _line: &str) {}
-}
 
 fn search_depth_one(pool: &WorkerPool, tt: &Arc<TranspositionTable>, root: &Position) -> u64 {
     let limits = SearchLimits { depth: Some(1), multipv: 1, ..SearchLimits::default() };
     let shared = Arc::new(SharedContext::new(Arc::clone(tt), Arc::new(AtomicBool::new(false))));
-    let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(Silent), chess960: false };
+    let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(NoInfo), chess960: false };
     pool.search(root, &limits, &shared, main).nodes
 }
 

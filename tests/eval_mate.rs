@@ -8,7 +8,7 @@ use std::time::Instant;
 use ferrochamp::board::attacks::king_attacks;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Color, MoveList, Position};
-use ferrochamp::search::{InfoSink, MainDuties, NoClock, SearchLimits, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{MainDuties, NoClock, NoInfo, SearchLimits, Searcher, SharedSearch, TranspositionTable};
 
 /// Nodes per move: small enough for a quick test, far too few to see a KBNK
 /// mate from the start: the evaluation's gradients must lead the way.
@@ -17,12 +17,6 @@ const NODES_PER_MOVE: u64 = 20_000;
 /// eight (5N2/8/1B6/7k/8/8/8/1K6 w) ran into the fifty-move rule after the
 /// search changes of this session, so it gets a larger budget.
 const KBNK_NODES_PER_MOVE: u64 = 60_000;
-
-struct Silent;
-
-impl InfoSink for Silent {
-    fn info(&self, _line: &str) {}
-}
 
 struct Rng(u64);
 
@@ -112,7 +106,7 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         let main_depth = AtomicI32::new(0);
         let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
         let clock = NoClock(Instant::now());
-        let main = MainDuties { clock: &clock, info: &Silent, chess960: false };
+        let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;
         assert!(moves.contains(best), "search returned an illegal move in {}", pos.to_fen());
         pos.make_move(best);

@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::pool::{MainSetup, SharedContext, WorkerPool};
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
-use crate::search::{InfoSink, NoClock, SearchLimits};
+use crate::search::{NoClock, NoInfo, SearchLimits};
 use crate::uci::BenchParams;
 
 /// The bench positions: openings, middlegames, endgames and a few Chess960 starts.
@@ -38,13 +38,6 @@ impl BenchConfig {
             hash_mb: params.hash_mb.unwrap_or(DEFAULT_HASH_MB).clamp(1, 65536),
         }
     }
-}
-
-/// Bench output is one line per position, not `info` lines.
-struct Silent;
-
-impl InfoSink for Silent {
-    fn info(&self, _line: &str) {}
 }
 
 /// The bench positions, parsed.
@@ -73,7 +66,7 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
         pool.clear();
         let shared = Arc::new(SharedContext::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
         let searched_from = Instant::now();
-        let main = MainSetup { clock: Arc::new(NoClock(searched_from)), info: Arc::new(Silent), chess960: true };
+        let main = MainSetup { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true };
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;

@@ -43,6 +43,13 @@ pub trait SearchClock: Sync {
     fn stop_after_iteration(&self, report: &IterationReport) -> bool;
 }
 
+/// An `info` sink that drops every line: bench, datagen and tests.
+pub struct NoInfo;
+
+impl InfoSink for NoInfo {
+    fn info(&self, _line: &str) {}
+}
+
 /// A clock that never asks the search to stop: depth, node and infinite searches.
 pub struct NoClock(pub std::time::Instant);
 

@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
 
 use crate::board::{Move, Position};
 
-pub use limits::{InfoSink, IterationReport, NoClock, SearchClock, SearchLimits};
+pub use limits::{InfoSink, IterationReport, NoClock, NoInfo, SearchClock, SearchLimits};
 pub use tt::TranspositionTable;
 
 use crate::eval::PawnTable;

@@ -26,7 +26,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
 use crate::search::{
-    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
+    MainDuties, NoClock, NoInfo, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
 };
 
 use super::rng::Rng;
@@ -122,13 +122,6 @@ struct Counters {
     done: AtomicBool,
 }
 
-/// The search's `info` lines are not wanted here.
-struct Silent;
-
-impl InfoSink for Silent {
-    fn info(&self, _line: &str) {}
-}
-
 /// A game's result from White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
@@ -190,7 +183,7 @@ impl Player {
         let shared = SharedSearch { tt: &self.tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
-        let main = MainDuties { clock: &clock, info: &Silent, chess960: false };
+        let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
         self.searcher.search(pos, &shared, &limits, Some(&main))
     }
 }
