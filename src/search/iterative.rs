@@ -34,8 +34,11 @@ impl Worker<'_> {
         if self.root_moves.is_empty() {
             return self.no_legal_move();
         }
-        // Helpers stop at the depth limit too: the first thread to complete it ends the search.
-        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // Helpers stop at the depth limit too, so the first thread to complete it
+        // ends the search; but not with MultiPV, where only the main worker's
+        // lines count and it must finish its last iteration to print them all.
+        let helper_unlimited = self.main.is_none() && self.limits.multipv > 1;
+        let max_depth = if helper_unlimited { MAX_DEPTH } else { self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) };
         let lines = self.limits.multipv.clamp(1, self.root_moves.len());
         let mut history = IterationHistory::default();
         let mut completed_depth = 0;
