@@ -51,69 +51,73 @@ pub struct OrderingHints {
 /// Score of every evasion capture over every quiet evasion.
 const EVASION_CAPTURE_BONUS: i32 = 1 << 24;
 
-/// Moves with scores, picked best first (a selection sort: most nodes use few moves).
+/// Moves with scores, picked best first. Each move is packed with its score
+/// into one key that sorts as the order wants: the score in the high half
+/// (sign bit flipped, so unsigned order is score order), then the move's place
+/// in the list (inverted, so that of equal scores the earlier move is the
+/// larger key), then the move itself. One array of keys sorts faster than
+/// moves and scores kept side by side.
 struct ScoredMoves {
-    moves: MoveList,
-    scores: [i32; MoveList::CAPACITY],
+    keys: [u64; MoveList::CAPACITY],
+    len: usize,
     next: usize,
 }
 
 impl ScoredMoves {
+    const SCORE_SHIFT: u32 = 32;
+    const SIGN_FLIP: u32 = 1 << 31;
+
     fn new() -> ScoredMoves {
-        ScoredMoves { moves: MoveList::new(), scores: [0; MoveList::CAPACITY], next: 0 }
+        ScoredMoves { keys: [0; MoveList::CAPACITY], len: 0, next: 0 }
     }
 
     fn reset(&mut self) {
-        self.moves.clear();
+        self.len = 0;
         self.next = 0;
     }
 
     fn push(&mut self, mv: Move, score: i32) {
-        self.scores[self.moves.len()] = score;
-        self.moves.push(mv);
+        let score_bits = u64::from(score.cast_unsigned() ^ Self::SIGN_FLIP);
+        // The list holds at most 256 moves, so the place fits in 16 bits.
+        let place_bits = u64::from(u16::MAX - self.len as u16);
+        self.keys[self.len] = score_bits << Self::SCORE_SHIFT | place_bits << 16 | u64::from(mv.raw());
+        self.len += 1;
+    }
+
+    fn move_of(key: u64) -> Move {
+        Move::from_raw(key as u16)
     }
 
     /// The best remaining move, moved to the front of the remaining part (ties:
     /// the earlier move). For stages that usually hand out only a few moves.
     fn pick_best(&mut self) -> Option<Move> {
-        let len = self.moves.len();
-        if self.next >= len {
+        if self.next >= self.len {
             return None;
         }
         let mut best = self.next;
-        for index in self.next + 1..len {
-            if self.scores[index] > self.scores[best] {
+        for index in self.next + 1..self.len {
+            if self.keys[index] >> Self::SCORE_SHIFT > self.keys[best] >> Self::SCORE_SHIFT {
                 best = index;
             }
         }
-        self.moves.as_mut_slice().swap(self.next, best);
-        self.scores.swap(self.next, best);
+        self.keys.swap(self.next, best);
         self.take_next()
     }
 
-    /// Sorts the remaining moves best first (stable insertion sort), for stages
-    /// that hand out many of their moves: cheaper than repeated selection.
+    /// Sorts the remaining moves best first (of equal scores, the one pushed
+    /// first), for stages that hand out many of their moves: cheaper than
+    /// repeated selection. The keys are unique, so an unstable sort is exact.
     fn sort_remaining(&mut self) {
-        let start = self.next;
-        let moves = self.moves.as_mut_slice();
-        for index in start + 1..moves.len() {
-            let (mv, score) = (moves[index], self.scores[index]);
-            let mut slot = index;
-            while slot > start && self.scores[slot - 1] < score {
-                moves[slot] = moves[slot - 1];
-                self.scores[slot] = self.scores[slot - 1];
-                slot -= 1;
-            }
-            moves[slot] = mv;
-            self.scores[slot] = score;
-        }
+        self.keys[self.next..self.len].sort_unstable_by_key(|&key| std::cmp::Reverse(key));
     }
 
     /// The next remaining move in list order.
     fn take_next(&mut self) -> Option<Move> {
-        let mv = self.moves.as_slice().get(self.next).copied()?;
+        if self.next >= self.len {
+            return None;
+        }
         self.next += 1;
-        Some(mv)
+        Some(Self::move_of(self.keys[self.next - 1]))
     }
 }
 
