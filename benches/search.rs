@@ -4,13 +4,13 @@
 //! (it is fixed, one thread being deterministic), so time per iteration also
 //! gives nodes per second.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrochamp::board::Position;
 use ferrochamp::engine::bench;
-use ferrochamp::search::{SearchLimits, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable};
 
 const POSITIONS: usize = 8;
 const DEPTH: i32 = 9;
@@ -24,12 +24,11 @@ fn search_all(positions: &[Position], searcher: &mut Searcher, tt: &Transpositio
         tt.clear();
         searcher.clear();
         let stop = AtomicBool::new(false);
-        let nodes = AtomicU64::new(0);
-        let main_depth = AtomicI32::new(0);
-        let shared = SharedSearch { tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+        let progress = SearchProgress::default();
+        let shared = SharedSearch { tt, stop: &stop, progress: &progress };
         let result = searcher.search(pos, &shared, &limits, None);
         assert!(result.best_move.is_some(), "every bench position has a move");
-        total += nodes.load(Ordering::Relaxed);
+        total += progress.nodes.load(Ordering::Relaxed);
     }
     total
 }

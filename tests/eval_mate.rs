@@ -2,13 +2,15 @@
 //! starts are mated within the fifty-move rule, both sides searching with a
 //! fixed node budget per move.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use ferrochamp::board::attacks::king_attacks;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Color, MoveList, Position};
-use ferrochamp::search::{MainDuties, NoClock, NoInfo, SearchLimits, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{
+    MainDuties, NoClock, NoInfo, SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable,
+};
 
 /// Nodes per move: small enough for a quick test, far too few to see a KBNK
 /// mate from the start: the evaluation's gradients must lead the way.
@@ -102,9 +104,8 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
             return false;
         }
         let stop = AtomicBool::new(false);
-        let nodes = AtomicU64::new(0);
-        let main_depth = AtomicI32::new(0);
-        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+        let progress = SearchProgress::default();
+        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;

@@ -4,12 +4,12 @@
 
 mod search_support;
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
-use ferrochamp::search::{MainDuties, NoClock, SearchLimits, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{MainDuties, NoClock, SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable};
 use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [
@@ -69,9 +69,8 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let pos = position(fen);
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(true);
-        let nodes = AtomicU64::new(0);
-        let main_depth = AtomicI32::new(0);
-        let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+        let progress = SearchProgress::default();
+        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
         let lines = Lines::default();
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &lines, chess960: false };
@@ -217,16 +216,15 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
     let pos = position(POSITIONS[1]);
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let main_depth = AtomicI32::new(0);
-    let shared = SharedSearch { tt: &tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+    let progress = SearchProgress::default();
+    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let limits = depth_limits(7);
     let (main_result, helper_result, helper_nodes) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let result = Searcher::new().search(&pos, &shared, &limits, None);
-            (result, nodes.load(Ordering::Relaxed))
+            (result, progress.nodes.load(Ordering::Relaxed))
         });
         let main = MainDuties { clock: &clock, info: &lines, chess960: false };
         let main_result = Searcher::new().search(&pos, &shared, &limits, Some(&main));
@@ -237,6 +235,6 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
     assert!(legal_moves(&pos).contains(&main_result.best_move));
     assert!(legal_moves(&pos).contains(&helper_result.best_move));
     assert_eq!(main_result.depth, 7);
-    assert!(helper_nodes > 0 && nodes.load(Ordering::Relaxed) >= helper_nodes);
+    assert!(helper_nodes > 0 && progress.nodes.load(Ordering::Relaxed) >= helper_nodes);
     assert!(main_result.score.abs() < MATE_BOUND);
 }

@@ -7,7 +7,7 @@
 //! histories, killers, pawn hash and stack across searches (cleared on
 //! `ucinewgame`).
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
@@ -16,7 +16,9 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
 use crate::search::info::{result_line, SearchTotals};
-use crate::search::{InfoSink, MainDuties, SearchClock, SearchLimits, SearchResult, Searcher, SharedSearch};
+use crate::search::{
+    InfoSink, MainDuties, SearchClock, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+};
 
 /// Search threads get a large stack: the recursive search keeps its move
 /// lists on the stack.
@@ -26,16 +28,14 @@ const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
 pub struct SharedContext {
     pub tt: Arc<TranspositionTable>,
     pub stop: Arc<AtomicBool>,
-    pub nodes: AtomicU64,
-    /// The main worker's current iteration (helpers search one deeper).
-    pub main_depth: AtomicI32,
+    pub progress: SearchProgress,
 }
 
 impl SharedContext {
     /// A fresh context for one search over `tt`.
     #[must_use]
     pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedContext {
-        SharedContext { tt, stop, nodes: AtomicU64::new(0), main_depth: AtomicI32::new(0) }
+        SharedContext { tt, stop, progress: SearchProgress::default() }
     }
 }
 
@@ -152,7 +152,7 @@ impl WorkerPool {
                 shared.stop.store(true, Ordering::SeqCst);
             }
         }
-        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let nodes = shared.progress.nodes.load(Ordering::Relaxed);
         let Some(chosen) = choose_result(results, limits.multipv) else {
             let none = crate::board::Move::NONE;
             let result = SearchResult { best_move: none, ponder_move: none, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
@@ -188,12 +188,7 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
             Job::Search { root, limits, shared, main } => {
                 let is_main = main.is_some();
                 let result = {
-                    let view = SharedSearch {
-                        tt: &shared.tt,
-                        stop: &shared.stop,
-                        nodes: &shared.nodes,
-                        main_depth: &shared.main_depth,
-                    };
+                    let view = SharedSearch { tt: &shared.tt, stop: &shared.stop, progress: &shared.progress };
                     let duties = main.as_ref().map(|m| MainDuties {
                         clock: m.clock.as_ref(),
                         info: m.info.as_ref(),

@@ -75,10 +75,10 @@ impl Worker<'_> {
     fn next_depth(&self, previous: i32, max_depth: i32) -> i32 {
         let next = previous + 1;
         if self.main.is_some() {
-            self.shared.main_depth.store(next, Ordering::Relaxed);
+            self.shared.progress.main_depth.store(next, Ordering::Relaxed);
             return next;
         }
-        let ahead_of_main = self.shared.main_depth.load(Ordering::Relaxed) + 1;
+        let ahead_of_main = self.shared.progress.main_depth.load(Ordering::Relaxed) + 1;
         next.max(ahead_of_main).min(max_depth)
     }
 

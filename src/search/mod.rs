@@ -43,12 +43,19 @@ pub struct SharedSearch<'a> {
     pub tt: &'a TranspositionTable,
     /// Raised by the controller (`stop`, time) or by the main worker (limits reached).
     pub stop: &'a AtomicBool,
+    pub progress: &'a SearchProgress,
+}
+
+/// How far the workers of one search have got; all atomics, so one value is
+/// shared by every thread.
+#[derive(Debug, Default)]
+pub struct SearchProgress {
     /// Nodes of all threads; each worker adds its local count every 1024 nodes.
-    pub nodes: &'a AtomicU64,
+    pub nodes: AtomicU64,
     /// The iteration the main worker is searching. Helpers start each
     /// iteration one deeper, so that the threads fill the table ahead of the
     /// main worker instead of repeating its work.
-    pub main_depth: &'a AtomicI32,
+    pub main_depth: AtomicI32,
 }
 
 /// What only the main worker does: watch limits and the clock, print `info`.

@@ -146,7 +146,7 @@ impl<'w> Worker<'w> {
 
     /// Adds this thread's uncounted nodes to the shared counter.
     pub fn flush_nodes(&mut self) {
-        let before = self.shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
+        let before = self.shared.progress.nodes.fetch_add(self.unflushed, Ordering::Relaxed);
         self.shared_nodes_seen = before + self.unflushed;
         self.unflushed = 0;
     }
@@ -154,7 +154,7 @@ impl<'w> Worker<'w> {
     /// All threads' nodes as far as this thread knows.
     #[must_use]
     pub fn total_nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed) + self.unflushed
+        self.shared.progress.nodes.load(Ordering::Relaxed) + self.unflushed
     }
 
     fn should_stop(&mut self) -> bool {

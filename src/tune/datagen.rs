@@ -18,7 +18,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,8 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
 use crate::search::{
-    MainDuties, NoClock, NoInfo, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
+    MainDuties, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+    TranspositionTable,
 };
 
 use super::rng::Rng;
@@ -178,9 +179,8 @@ impl Player {
     fn search(&mut self, pos: &Position) -> SearchResult {
         self.tt.new_search();
         let stop = AtomicBool::new(false);
-        let nodes = AtomicU64::new(0);
-        let main_depth = AtomicI32::new(0);
-        let shared = SharedSearch { tt: &self.tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+        let progress = SearchProgress::default();
+        let shared = SharedSearch { tt: &self.tt, stop: &stop, progress: &progress };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };

@@ -3,14 +3,15 @@
 
 #![allow(dead_code)]
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::search::{
-    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, Searcher, SharedSearch, TranspositionTable,
+    InfoSink, MainDuties, NoClock, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+    TranspositionTable,
 };
 
 /// Collects `info` lines instead of printing them.
@@ -38,14 +39,13 @@ pub struct Outcome {
 
 pub fn search_with(searcher: &mut Searcher, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
     let stop = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let main_depth = AtomicI32::new(0);
-    let shared = SharedSearch { tt, stop: &stop, nodes: &nodes, main_depth: &main_depth };
+    let progress = SearchProgress::default();
+    let shared = SharedSearch { tt, stop: &stop, progress: &progress };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let main = MainDuties { clock: &clock, info: &lines, chess960: false };
     let result = searcher.search(pos, &shared, limits, Some(&main));
-    Outcome { result, lines: lines.all(), nodes: nodes.load(Ordering::Relaxed) }
+    Outcome { result, lines: lines.all(), nodes: progress.nodes.load(Ordering::Relaxed) }
 }
 
 pub fn search(pos: &Position, limits: &SearchLimits) -> Outcome {
