@@ -185,6 +185,42 @@ fn multipv_reports_distinct_moves_best_first() {
     assert_eq!(first_moves.len(), 3);
 }
 
+/// The GUI's view of a MultiPV search: the last line printed for each index.
+fn latest_line_per_index(lines: &[String], count: usize) -> Vec<String> {
+    (1..=count)
+        .map(|index| {
+            let tag = format!(" multipv {index} ");
+            lines.iter().rev().find(|line| line.contains(&tag)).cloned().unwrap_or_default()
+        })
+        .collect()
+}
+
+fn first_pv_move(line: &str) -> &str {
+    line.split(" pv ").nth(1).and_then(|pv| pv.split(' ').next()).unwrap_or("")
+}
+
+#[test]
+fn multipv_stopped_mid_iteration_leaves_distinct_lines_led_by_the_best_move() {
+    // A node limit stops the search inside an iteration, after the lines may
+    // have been re-sorted: the lines a GUI shows must still differ, and the
+    // first must start with the move played.
+    for fen in POSITIONS {
+        for nodes in [3_000, 11_000, 40_000, 90_000] {
+            let limits = SearchLimits { nodes: Some(nodes), multipv: 3, ..SearchLimits::default() };
+            let pos = position(fen);
+            let outcome = search(&pos, &limits);
+            let shown = latest_line_per_index(&outcome.lines, 3);
+            let first_moves: Vec<&str> = shown.iter().map(|line| first_pv_move(line)).collect();
+            let best = pos.move_to_uci(outcome.result.best_move, false);
+            assert_eq!(first_moves[0], best, "{fen} at {nodes} nodes: {shown:?}");
+            let mut distinct = first_moves.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 3, "{fen} at {nodes} nodes: {shown:?}");
+        }
+    }
+}
+
 #[test]
 fn searchmoves_restricts_the_root() {
     let pos = position(POSITIONS[0]);

@@ -67,7 +67,7 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.finish(completed_depth, &mut history)
+        self.finish(completed_depth, lines, &mut history)
     }
 
     /// The iteration after `previous`. The main worker publishes it; a helper
@@ -174,8 +174,8 @@ impl Worker<'_> {
     }
 
     /// Builds the result; the main worker also raises the stop flag for the
-    /// helpers and makes sure its last line shows the final move and score.
-    fn finish(&mut self, completed_depth: i32, history: &mut IterationHistory) -> SearchResult {
+    /// helpers and makes sure its last lines show the final moves and scores.
+    fn finish(&mut self, completed_depth: i32, lines: usize, history: &mut IterationHistory) -> SearchResult {
         self.flush_nodes();
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
@@ -190,26 +190,33 @@ impl Worker<'_> {
         };
         if self.main.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
-            if history.last_printed != Some((best.mv, score, true)) {
-                self.print_final_line(completed_depth);
+            if lines > 1 && completed_depth < self.root_depth {
+                // Stopped inside an iteration that may have re-ordered the
+                // lines: print them all, so that no two show the same move.
+                for index in 0..lines {
+                    self.print_final_line(index, completed_depth);
+                }
+            } else if history.last_printed != Some((best.mv, score, true)) {
+                self.print_final_line(0, completed_depth);
             }
         }
         result
     }
 
-    fn print_final_line(&mut self, completed_depth: i32) {
+    /// Line `index` as the final answer: an exact score, at the last completed depth.
+    fn print_final_line(&self, index: usize, completed_depth: i32) {
         let Some(main) = self.main else { return };
-        let best = &self.root_moves[0];
+        let root_move = &self.root_moves[index];
         let report = LineReport {
             depth: completed_depth.max(1),
-            seldepth: best.seldepth,
-            multipv: 1,
-            score: best.display_score(),
+            seldepth: root_move.seldepth,
+            multipv: index + 1,
+            score: root_move.display_score(),
             bound: Bound::Exact,
             nodes: self.total_nodes(),
             time_ms: main.clock.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
-            pv: &best.pv,
+            pv: &root_move.pv,
         };
         main.info.info(&format_line(&report, &self.pos, main.chess960));
     }
