@@ -7,7 +7,7 @@
 use ferrochamp::engine::bench::{self, BenchConfig};
 use ferrochamp::uci::BenchParams;
 
-const EXPECTED_BENCH_NODES: u64 = 10_286_942;
+const EXPECTED_BENCH_NODES: u64 = 10_206_771;
 
 #[test]
 fn bench_node_count_matches_the_signature() {

@@ -30,7 +30,11 @@ impl Worker<'_> {
     pub(super) fn prune_node(&mut self, node: &Node) -> Option<i32> {
         let (depth, eval) = (node.depth, node.eval);
         // Razoring: hopelessly below alpha at shallow depth; trust quiescence.
-        if RAZORING && depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) < node.alpha {
+        // Quiescence cannot see the quiet moves that mate, so not against a
+        // mate bound (every eval is below it), and not when the user asked for
+        // a mate (`go mate`): there, sacrifices that look hopeless are the point.
+        let razor_allowed = RAZORING && self.limits.mate.is_none() && !is_mate_score(node.alpha);
+        if razor_allowed && depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) < node.alpha {
             let score = self.qsearch(node.alpha - 1, node.alpha, node.ply);
             if self.stopped || score < node.alpha {
                 return Some(score);
