@@ -38,7 +38,8 @@ impl Worker<'_> {
         // ends the search; but not with MultiPV, where only the main worker's
         // lines count and it must finish its last iteration to print them all.
         let helper_unlimited = self.main.is_none() && self.limits.multipv > 1;
-        let max_depth = if helper_unlimited { MAX_DEPTH } else { self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) };
+        let depth_limit = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = if helper_unlimited { MAX_DEPTH } else { depth_limit };
         let lines = self.limits.multipv.clamp(1, self.root_moves.len());
         let mut history = IterationHistory::default();
         let mut completed_depth = 0;
@@ -143,13 +144,25 @@ impl Worker<'_> {
         stop
     }
 
+    /// Line `index` after an iteration: this iteration's depth and bound if
+    /// the move was searched in it, else the previous iteration's exact score.
     fn print_line(&self, index: usize, history: &mut IterationHistory) {
-        let Some(main) = self.main else { return };
         let root_move = &self.root_moves[index];
         let updated = root_move.score != -INFINITE;
         let bound = if updated { root_move.bound } else { Bound::Exact };
+        let depth = if updated { self.root_depth } else { self.root_depth - 1 };
+        self.print_report(index, depth, bound);
+        if index == 0 && self.main.is_some() {
+            history.last_printed = Some((root_move.mv, root_move.display_score(), bound == Bound::Exact));
+        }
+    }
+
+    /// Prints line `index` (main worker only) at `depth` with `bound`.
+    fn print_report(&self, index: usize, depth: i32, bound: Bound) {
+        let Some(main) = self.main else { return };
+        let root_move = &self.root_moves[index];
         let report = LineReport {
-            depth: if updated { self.root_depth } else { self.root_depth - 1 },
+            depth,
             seldepth: root_move.seldepth,
             multipv: index + 1,
             score: root_move.display_score(),
@@ -160,9 +173,6 @@ impl Worker<'_> {
             pv: &root_move.pv,
         };
         main.info.info(&format_line(&report, &self.pos, main.chess960));
-        if index == 0 {
-            history.last_printed = Some((root_move.mv, report.score, bound == Bound::Exact));
-        }
     }
 
     /// After a failed aspiration search in a long search, show the bound found.
@@ -205,20 +215,7 @@ impl Worker<'_> {
 
     /// Line `index` as the final answer: an exact score, at the last completed depth.
     fn print_final_line(&self, index: usize, completed_depth: i32) {
-        let Some(main) = self.main else { return };
-        let root_move = &self.root_moves[index];
-        let report = LineReport {
-            depth: completed_depth.max(1),
-            seldepth: root_move.seldepth,
-            multipv: index + 1,
-            score: root_move.display_score(),
-            bound: Bound::Exact,
-            nodes: self.total_nodes(),
-            time_ms: main.clock.elapsed_ms(),
-            hashfull: self.shared.tt.hashfull(),
-            pv: &root_move.pv,
-        };
-        main.info.info(&format_line(&report, &self.pos, main.chess960));
+        self.print_report(index, completed_depth.max(1), Bound::Exact);
     }
 
     /// The reply expected after the best move: from the PV, else from the TT.

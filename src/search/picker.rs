@@ -113,11 +113,9 @@ impl ScoredMoves {
 
     /// The next remaining move in list order.
     fn take_next(&mut self) -> Option<Move> {
-        if self.next >= self.len {
-            return None;
-        }
+        let key = *self.keys[..self.len].get(self.next)?;
         self.next += 1;
-        Some(Self::move_of(self.keys[self.next - 1]))
+        Some(Self::move_of(key))
     }
 }
 
