@@ -7,7 +7,7 @@
 use ferrochamp::engine::bench::{self, BenchConfig};
 use ferrochamp::uci::BenchParams;
 
-const EXPECTED_BENCH_NODES: u64 = 10_206_771;
+const EXPECTED_BENCH_NODES: u64 = 11_009_486;
 
 #[test]
 fn bench_node_count_matches_the_signature() {

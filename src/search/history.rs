@@ -1,4 +1,5 @@
-//! Move-ordering memory of one search thread: history tables, killers and counter moves.
+//! What one search thread learns across its searches: history tables, killers
+//! and counter moves for move ordering, and the static-eval correction.
 //!
 //! History scores move towards a bound with "gravity": an update of size `b` moves
 //! an entry `v` by `b - v * |b| / MAX`, so entries saturate smoothly at ±`MAX`
@@ -6,6 +7,7 @@
 
 use crate::board::{Color, Move, Piece, PieceType, Square};
 
+use super::correction::CorrectionHistory;
 use super::params::history_bonus;
 use super::score::MAX_PLY;
 
@@ -88,6 +90,8 @@ pub struct Histories {
     killers: Box<[[Move; 2]]>,
     /// [previous piece/to]: the quiet move that last refuted that move.
     counters: Box<[Move]>,
+    /// The static eval's average error per pawn structure.
+    pub correction: CorrectionHistory,
 }
 
 impl Default for Histories {
@@ -105,6 +109,7 @@ impl Histories {
             continuation: [Table::new(PieceTo::COUNT * PieceTo::COUNT), Table::new(PieceTo::COUNT * PieceTo::COUNT)],
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2].into_boxed_slice(),
             counters: vec![Move::NONE; PieceTo::COUNT].into_boxed_slice(),
+            correction: CorrectionHistory::new(),
         }
     }
 
@@ -115,6 +120,7 @@ impl Histories {
         self.continuation.iter_mut().for_each(Table::clear);
         self.clear_killers();
         self.counters.fill(Move::NONE);
+        self.correction.clear();
     }
 
     /// Killers only make sense within one search tree.

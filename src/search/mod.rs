@@ -11,6 +11,7 @@
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
 //! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
 
+pub mod correction;
 pub mod history;
 pub mod info;
 mod iterative;

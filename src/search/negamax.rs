@@ -12,7 +12,7 @@ use super::history::{QuietCutoff, TriedMove};
 use super::params::IIR_MIN_DEPTH;
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
-use super::score::{is_mate_score, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use super::score::{is_mate_score, mate_in, mated_in, DRAW, EVAL_LIMIT, INFINITE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, TtHit, TtStore};
 use super::worker::{Worker, EVAL_NONE};
 
@@ -25,7 +25,9 @@ pub(super) struct Node {
     pub pv_node: bool,
     pub cut_node: bool,
     pub in_check: bool,
-    /// The evaluation function's verdict (`EVAL_NONE` in check).
+    /// The evaluation function's verdict (`EVAL_NONE` in check), as stored in the TT.
+    pub raw_eval: i32,
+    /// The raw eval corrected by the pawn-structure correction history.
     pub static_eval: i32,
     /// The static eval corrected by a TT score whose bound allows it.
     pub eval: i32,
@@ -36,6 +38,16 @@ pub(super) struct Node {
     pub tt_hit: Option<TtHit>,
     /// The move skipped by a singular-extension search of this node (else NONE).
     pub excluded: Move,
+}
+
+/// A node's static evaluations (all `EVAL_NONE` in check).
+pub(super) struct NodeEvals {
+    /// The evaluation function's verdict.
+    pub raw: i32,
+    /// `raw` plus the correction history's learned error.
+    pub corrected: i32,
+    /// `corrected`, or the TT score where its bound says it is closer to the truth.
+    pub refined: i32,
 }
 
 /// What the move loop knows about one move before playing it.
@@ -157,26 +169,28 @@ impl Worker<'_> {
         settles.then_some(hit.score)
     }
 
-    /// Static eval of the node (from the TT when stored), and that eval refined
-    /// by the TT score when its bound points the right way.
-    pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> (i32, i32) {
+    /// The node's evaluations: raw (from the TT when stored), corrected by what
+    /// searches of this pawn structure found, and refined by a TT score whose
+    /// bound points the right way.
+    pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> NodeEvals {
         if in_check {
-            return (EVAL_NONE, EVAL_NONE);
+            return NodeEvals { raw: EVAL_NONE, corrected: EVAL_NONE, refined: EVAL_NONE };
         }
         let stored = tt_hit.map(|hit| hit.static_eval).filter(|&eval| eval != EVAL_NONE);
-        let static_eval = match stored {
+        let raw = match stored {
             Some(eval) => eval,
             None => self.evaluate(),
         };
+        let corrected = self.histories.correction.corrected(&self.pos, raw).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         let refined = tt_hit.and_then(|hit| {
             let fits = match hit.bound {
                 Bound::Exact => true,
-                Bound::Lower => hit.score > static_eval,
-                Bound::Upper => hit.score < static_eval,
+                Bound::Lower => hit.score > corrected,
+                Bound::Upper => hit.score < corrected,
             };
             (fits && !is_mate_score(hit.score)).then_some(hit.score)
         });
-        (static_eval, refined.unwrap_or(static_eval))
+        NodeEvals { raw, corrected, refined: refined.unwrap_or(corrected) }
     }
 
     fn new_node(
@@ -188,8 +202,8 @@ impl Worker<'_> {
         in_check: bool,
         tt_hit: Option<TtHit>,
     ) -> Node {
-        let (static_eval, eval) = self.node_evals(in_check, tt_hit.as_ref());
-        self.frame_mut(ply).static_eval = static_eval;
+        let evals = self.node_evals(in_check, tt_hit.as_ref());
+        self.frame_mut(ply).static_eval = evals.corrected;
         let tt_move = tt_hit.map_or(Move::NONE, |hit| hit.mv);
         let tt_move_usable = tt_move.is_some() && self.pos.is_pseudo_legal(tt_move) && self.pos.is_legal(tt_move);
         Node {
@@ -200,9 +214,10 @@ impl Worker<'_> {
             pv_node: beta - alpha > 1,
             cut_node,
             in_check,
-            static_eval,
-            eval,
-            improving: self.is_improving(ply, static_eval),
+            raw_eval: evals.raw,
+            static_eval: evals.corrected,
+            eval: evals.refined,
+            improving: self.is_improving(ply, evals.corrected),
             tt_move: if tt_move_usable { tt_move } else { Move::NONE },
             tt_move_is_capture: tt_move_usable && self.pos.is_capture(tt_move),
             tt_hit,
@@ -361,14 +376,31 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
+        self.learn_eval_error(node, best_score, best_move, bound);
         let store = TtStore {
             mv: best_move,
             score: best_score,
-            static_eval: node.static_eval,
+            static_eval: node.raw_eval,
             depth: node.depth,
             bound,
             is_pv: node.pv_node,
         };
         self.shared.tt.store(self.pos.key(), node.ply, &store);
+    }
+
+    /// Teaches the correction history how far the static eval was off, when the
+    /// score says so: a quiet position (no capture was best, not in check) whose
+    /// bound points away from the eval. Captures settle material the pawn
+    /// structure cannot know about.
+    fn learn_eval_error(&mut self, node: &Node, best_score: i32, best_move: Move, bound: Bound) {
+        let quiet_outcome = best_move.is_none() || self.pos.is_quiet(best_move);
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_score > node.static_eval,
+            Bound::Upper => best_score < node.static_eval,
+        };
+        if !node.in_check && quiet_outcome && informative && !is_mate_score(best_score) {
+            self.histories.correction.update(&self.pos, node.depth, node.raw_eval, best_score);
+        }
     }
 }

@@ -124,7 +124,7 @@ impl Worker<'_> {
                 let store = TtStore {
                     mv,
                     score,
-                    static_eval: node.static_eval,
+                    static_eval: node.raw_eval,
                     depth: reduced_depth + 1,
                     bound: Bound::Lower,
                     is_pv: false,

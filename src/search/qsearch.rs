@@ -26,6 +26,9 @@ struct QNode {
     beta: i32,
     pv_node: bool,
     in_check: bool,
+    /// The evaluation function's verdict, as stored in the TT.
+    raw_eval: i32,
+    /// `raw_eval` plus the correction history's learned error.
     static_eval: i32,
     best_score: i32,
     best_move: Move,
@@ -48,8 +51,8 @@ impl Worker<'_> {
                 return score;
             }
         }
-        let (static_eval, stand_pat) = self.node_evals(in_check, tt_hit.as_ref());
-        let best_score = if in_check { -INFINITE } else { stand_pat };
+        let evals = self.node_evals(in_check, tt_hit.as_ref());
+        let best_score = if in_check { -INFINITE } else { evals.refined };
         if best_score >= beta {
             return best_score;
         }
@@ -59,7 +62,8 @@ impl Worker<'_> {
             beta,
             pv_node,
             in_check,
-            static_eval,
+            raw_eval: evals.raw,
+            static_eval: evals.corrected,
             best_score,
             best_move: Move::NONE,
         };
@@ -135,7 +139,7 @@ impl Worker<'_> {
         let store = TtStore {
             mv: node.best_move,
             score: node.best_score,
-            static_eval: node.static_eval,
+            static_eval: node.raw_eval,
             depth: QSEARCH_DEPTH,
             bound,
             is_pv: node.pv_node,

@@ -228,9 +228,8 @@ impl<'w> Worker<'w> {
         self.pos.unmake_null();
     }
 
-    /// Pieces other than pawns and the king: without them zugzwang is likely
-    /// and null-move and move-count pruning become unsafe.
-    /// The side to move's pieces other than pawns and the king.
+    /// The side to move's pieces other than pawns and the king: without them
+    /// zugzwang is likely and null-move and move-count pruning become unsafe.
     pub fn non_pawn_pieces(&self) -> u32 {
         let us = self.pos.by_color(self.pos.side_to_move());
         let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
