@@ -59,6 +59,9 @@ pub const PROBCUT_REDUCTION: i32 = 4;
 /// alternative (searched at half depth, excluding it) is extended by a ply.
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
 
+/// A singular search this far below its bound extends the TT move by two plies.
+pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+
 /// How far below the TT score the alternatives must stay for the TT move to be singular.
 #[inline]
 #[must_use]

@@ -6,9 +6,10 @@ use crate::board::Move;
 use super::negamax::{MoveFacts, Node};
 use super::params::{
     futility_margin, lmp_threshold, nmp_reduction, razor_margin, rfp_margin, see_capture_threshold,
-    see_quiet_threshold, singular_margin, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH,
-    LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
-    RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH,
+    see_quiet_threshold, singular_margin, DOUBLE_EXTENSION_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH,
+    LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN,
+    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH,
+    SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::score::{is_mate_score, MATE_BOUND};
@@ -18,7 +19,7 @@ use super::worker::Worker;
 
 /// What the singular-extension test says about the TT move.
 pub(super) enum Singular {
-    /// Search the move this many plies deeper (0: no extension).
+    /// Search the move this many plies deeper (0: no extension; -1: a ply shallower).
     Extend(i32),
     /// Even without the TT move the node fails high: return this score.
     MultiCut(i32),
@@ -138,7 +139,9 @@ impl Worker<'_> {
 
     /// Singular extension of the TT move: search the node without it at half
     /// depth; if everything else fails well below the TT score, the TT move is
-    /// forced and gets an extra ply. If even the rest beats beta, the node is cut.
+    /// forced and gets an extra ply (two when far below, outside PV nodes). If
+    /// even the rest beats beta, the node is cut; if the rest comes close while
+    /// the TT score beats beta, the TT move loses a ply instead.
     pub(super) fn singular_extension(&mut self, node: &Node, mv: Move) -> Singular {
         let Some(hit) = node.tt_hit else { return Singular::Extend(0) };
         let eligible = SINGULAR_EXTENSIONS
@@ -161,9 +164,15 @@ impl Worker<'_> {
         if self.stopped {
             Singular::Extend(0)
         } else if score < singular_beta {
-            Singular::Extend(1)
+            // Far below every alternative: the move is forced, search it two deeper.
+            let double = !node.pv_node && score < singular_beta - DOUBLE_EXTENSION_MARGIN;
+            Singular::Extend(if double { 2 } else { 1 })
         } else if singular_beta >= node.beta {
             Singular::MultiCut(singular_beta)
+        } else if hit.score >= node.beta {
+            // Another move nearly as good exists and the TT move is expected to
+            // fail high anyway: it can be searched a ply shallower.
+            Singular::Extend(-1)
         } else {
             Singular::Extend(0)
         }
