@@ -102,9 +102,10 @@ impl Worker<'_> {
     /// deep in the window (alpha, beta); fail-soft.
     pub fn negamax(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> i32 {
         let in_check = self.pos.in_check();
+        let pv_node = beta - alpha > 1;
         // Check extension, in PV nodes only: a check on the main line must not push
         // a threat beyond the horizon. Extending every check cost about 30 Elo.
-        let depth = if in_check && beta - alpha > 1 { depth + 1 } else { depth };
+        let depth = if in_check && pv_node { depth + 1 } else { depth };
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
@@ -115,7 +116,6 @@ impl Worker<'_> {
         if let Some(score) = self.draw_or_horizon(ply, in_check) {
             return score;
         }
-        let pv_node = beta - alpha > 1;
         // Mate distance pruning: no line from here can beat a mate already found closer to the root.
         let alpha = alpha.max(mated_in(ply));
         let beta = beta.min(mate_in(ply + 1));
@@ -183,14 +183,9 @@ impl Worker<'_> {
             None => self.evaluate(),
         };
         let corrected = self.histories.correction.corrected(&self.pos, raw).clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        let refined = tt_hit.and_then(|hit| {
-            let fits = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score > corrected,
-                Bound::Upper => hit.score < corrected,
-            };
-            (fits && !is_mate_score(hit.score)).then_some(hit.score)
-        });
+        let refined = tt_hit
+            .filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_mate_score(hit.score))
+            .map(|hit| hit.score);
         NodeEvals { raw, corrected, refined: refined.unwrap_or(corrected) }
     }
 
@@ -395,11 +390,7 @@ impl Worker<'_> {
     /// structure cannot know about.
     fn learn_eval_error(&mut self, node: &Node, best_score: i32, best_move: Move, bound: Bound) {
         let quiet_outcome = best_move.is_none() || self.pos.is_quiet(best_move);
-        let informative = match bound {
-            Bound::Exact => true,
-            Bound::Lower => best_score > node.static_eval,
-            Bound::Upper => best_score < node.static_eval,
-        };
+        let informative = bound.beyond(best_score, node.static_eval);
         if !node.in_check && quiet_outcome && informative && !is_mate_score(best_score) {
             self.histories.correction.update(&self.pos, node.depth, node.raw_eval, best_score);
         }

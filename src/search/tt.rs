@@ -22,6 +22,21 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether `score`, with this bound, says more about the true value than
+    /// `eval` does: it is exact, or it bounds the true value on the far side of
+    /// `eval` (a lower bound above it, an upper bound below it).
+    #[inline]
+    #[must_use]
+    pub fn beyond(self, score: i32, eval: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+        }
+    }
+}
+
 /// One probed entry, scores already converted to the probing ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
@@ -308,6 +323,17 @@ mod tests {
     use super::*;
     use crate::board::Square;
     use crate::search::score::{mate_in, mated_in};
+
+    #[test]
+    fn a_bound_says_more_than_the_eval_only_on_its_far_side() {
+        assert!(Bound::Exact.beyond(10, 50));
+        assert!(Bound::Lower.beyond(60, 50));
+        assert!(!Bound::Lower.beyond(50, 50));
+        assert!(!Bound::Lower.beyond(40, 50));
+        assert!(Bound::Upper.beyond(40, 50));
+        assert!(!Bound::Upper.beyond(50, 50));
+        assert!(!Bound::Upper.beyond(60, 50));
+    }
 
     fn sample_store(depth: i32, score: i32) -> TtStore {
         TtStore {
