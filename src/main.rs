@@ -19,6 +19,7 @@ struct Cli {
 enum Tool {
     /// Count the leaf nodes of the legal move tree.
     Perft {
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
         /// Start from this position instead of the standard one.
         #[arg(long)]
@@ -33,11 +34,14 @@ enum Tool {
     /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
     Bench {
         /// Search depth per position.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
         /// Search threads.
-        threads: Option<usize>,
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Transposition table size in MB.
-        hash: Option<usize>,
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: Option<u32>,
     },
     /// Texel-tune the evaluation on labelled positions.
     Tune(ferrochamp::tune::TuneConfig),
@@ -55,9 +59,14 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Tool::Perft { depth, fen, divide, chess960 }) => run_perft(depth, fen.as_deref(), divide, chess960),
         Some(Tool::Bench { depth, threads, hash }) => {
-            let config = bench::BenchConfig::from_params(&BenchParams { depth, threads, hash_mb: hash });
-            bench::run(&config, &|line| println!("{line}"));
-            ExitCode::SUCCESS
+            let params = BenchParams { depth, threads: threads.map(usize::from), hash_mb: hash.map(|mb| mb as usize) };
+            match bench::run(&bench::BenchConfig::from_params(&params), &|line| println!("{line}")) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("bench: {err}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Some(Tool::Tune(config)) => match ferrochamp::tune::run_tune(config) {
             Ok(()) => ExitCode::SUCCESS,

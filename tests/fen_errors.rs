@@ -273,6 +273,15 @@ const INVALID_FENS: &[(&str, &str)] = &[
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\0w KQkq - 0 1", "NUL byte instead of a blank"),
     ("é/8/8/8/8/8/8/8 w - - 0 1", "multi-byte character in a rank"),
     ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5", "EPD operations are not part of a FEN"),
+    ("knQQQQQQ/nnQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1", "27 white queens: more than 256 legal moves"),
+    ("KNqqqqqq/NNq4q/qq5q/q6q/q6q/q6q/q6q/qqqqqqqk b - - 0 1", "the colour-mirrored 27 black queens"),
+    ("QQQQQQQQ/QQQQQQQQ/8/8/8/8/k7/7K w - - 0 1", "17 white men"),
+    ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "9 black pawns"),
+    ("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", "a second queen with all 8 pawns on the board"),
+    ("4k3/8/8/8/8/8/PPPPPPP1/RRRRK3 w - - 0 1", "four rooks need two missing pawns, one is missing"),
+    ("4k3/8/8/8/8/8/PPPPPPPP/1B1BK3 w - - 0 1", "two bishops on light squares with all 8 pawns"),
+    ("nnn1k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", "a third black knight with all 8 pawns"),
+    ("qqqqkqqq/ppp5/8/8/8/8/8/4K3 b - - 0 1", "seven black queens but only five missing pawns"),
 ];
 
 /// Very long inputs, built at run time.
@@ -361,6 +370,32 @@ fn check_accepted(pos: &mut Position) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The most material and the most moves a game can reach are still accepted.
+#[test]
+fn extreme_but_reachable_material_is_accepted() {
+    let reachable = [
+        ("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", 218),
+        ("4k3/8/8/8/8/8/PPPPPPP1/RRR1K3 w - - 0 1", 0),
+        ("4k3/8/8/8/8/8/PPPPPP2/1B1BK1B1 w - - 0 1", 0),
+        ("qqqqkqqq/pp6/8/8/8/8/8/4K3 b - - 0 1", 0),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20),
+    ];
+    for (fen, moves) in reachable {
+        let pos = Position::from_fen(fen).unwrap_or_else(|err| panic!("{fen} refused: {err}"));
+        if moves > 0 {
+            assert_eq!(legal_moves(&pos).len(), moves, "{fen}");
+        }
+    }
+}
+
+#[test]
+fn impossible_material_is_refused_with_a_message_naming_it() {
+    let err = Position::from_fen("knQQQQQQ/nnQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1").expect_err("27 queens");
+    assert!(err.to_string().contains("men; a game allows at most 16"), "{err}");
+    let err = Position::from_fen("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1").expect_err("extra queen");
+    assert!(err.to_string().contains("1 pieces beyond the initial set but only 0 missing pawns"), "{err}");
 }
 
 #[test]

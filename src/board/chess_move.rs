@@ -140,7 +140,13 @@ impl fmt::Display for Move {
     }
 }
 
-/// A fixed-capacity list of moves; no position has more than 218 legal moves.
+/// A fixed-capacity list of moves.
+///
+/// No position reachable in a game has more than 218 legal moves, and the FEN
+/// parser refuses material no game can reach, so 256 slots always suffice. A
+/// push beyond them is dropped rather than a panic: the index check is paid
+/// either way, and an engine that plays one of its 256 moves is better than an
+/// engine that dies on a hand-made position.
 pub struct MoveList {
     moves: [Move; MoveList::CAPACITY],
     len: usize,
@@ -156,9 +162,10 @@ impl MoveList {
 
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MoveList::CAPACITY);
-        self.moves[self.len] = mv;
-        self.len += 1;
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
     }
 
     #[inline]
@@ -229,5 +236,15 @@ mod tests {
         let castle = Move::with_kind(Square::E1, Square::H1, MoveKind::Castling);
         assert!(castle.is_castling() && !castle.is_promotion());
         assert_eq!(castle.to_string(), "e1h1");
+    }
+
+    #[test]
+    fn a_full_list_drops_further_moves_instead_of_panicking() {
+        let mut list = MoveList::new();
+        let mv = Move::new(Square::E1, Square::H1);
+        for _ in 0..MoveList::CAPACITY + 10 {
+            list.push(mv);
+        }
+        assert_eq!(list.len(), MoveList::CAPACITY);
     }
 }

@@ -19,6 +19,10 @@ pub enum FenError {
     RankLength { rank: usize, squares: usize },
     KingCount { color: Color, count: u32 },
     PawnOnBackRank(Square),
+    /// More men of one colour than a game can have (16 pieces, 8 pawns).
+    TooManyMen { color: Color, what: &'static str, count: u32, max: u32 },
+    /// More pieces beyond the initial set than pawns missing to have promoted.
+    TooManyPromoted { color: Color, promoted: u32, missing_pawns: u32 },
     SideToMove(String),
     OpponentInCheck,
     Castling(String),
@@ -39,6 +43,14 @@ impl fmt::Display for FenError {
                 write!(f, "{color:?} has {count} kings; exactly one is required")
             }
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank"),
+            FenError::TooManyMen { color, what, count, max } => {
+                write!(f, "{color:?} has {count} {what}; a game allows at most {max}")
+            }
+            FenError::TooManyPromoted { color, promoted, missing_pawns } => write!(
+                f,
+                "{color:?} has {promoted} pieces beyond the initial set but only {missing_pawns} \
+                 missing pawns to have promoted"
+            ),
             FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             FenError::OpponentInCheck => f.write_str("the side not to move is in check"),
             FenError::Castling(s) => write!(f, "bad castling rights: {s}"),
@@ -184,6 +196,37 @@ fn validate_material(pos: &Position) -> Result<(), FenError> {
     let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;
     if let Some(square) = (pos.by_type(PieceType::Pawn) & back_ranks).next() {
         return Err(FenError::PawnOnBackRank(square));
+    }
+    for color in Color::BOTH {
+        validate_army(pos, color)?;
+    }
+    Ok(())
+}
+
+/// Refuses material no game can reach: it would also allow positions with more
+/// legal moves than a move list holds (eight queens and more).
+fn validate_army(pos: &Position, color: Color) -> Result<(), FenError> {
+    let men = pos.by_color(color).count();
+    if men > 16 {
+        return Err(FenError::TooManyMen { color, what: "men", count: men, max: 16 });
+    }
+    let pawns = pos.pieces(color, PieceType::Pawn).count();
+    if pawns > 8 {
+        return Err(FenError::TooManyMen { color, what: "pawns", count: pawns, max: 8 });
+    }
+    // Every piece beyond the initial set is a promoted pawn. The two initial
+    // bishops stand on squares of different colours, so a second bishop on the
+    // same colour is promoted too.
+    let count = |piece_type| pos.pieces(color, piece_type).count();
+    let bishops = pos.pieces(color, PieceType::Bishop);
+    let promoted = count(PieceType::Queen).saturating_sub(1)
+        + count(PieceType::Rook).saturating_sub(2)
+        + count(PieceType::Knight).saturating_sub(2)
+        + (bishops & Bitboard::LIGHT_SQUARES).count().saturating_sub(1)
+        + (bishops & Bitboard::DARK_SQUARES).count().saturating_sub(1);
+    let missing_pawns = 8 - pawns;
+    if promoted > missing_pawns {
+        return Err(FenError::TooManyPromoted { color, promoted, missing_pawns });
     }
     Ok(())
 }

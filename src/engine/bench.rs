@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::pool::{MainSetup, SharedContext, WorkerPool};
 use crate::board::Position;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{HashError, TranspositionTable};
 use crate::search::{NoClock, NoInfo, SearchLimits};
 use crate::uci::BenchParams;
 
@@ -51,8 +51,11 @@ pub fn positions() -> Vec<Position> {
 }
 
 /// Runs the bench, printing through `print`; returns the total node count.
-pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
-    let tt = Arc::new(TranspositionTable::new(config.hash_mb));
+///
+/// # Errors
+/// When the hash table does not fit in memory.
+pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> Result<u64, HashError> {
+    let tt = Arc::new(TranspositionTable::try_new(config.hash_mb)?);
     let pool = WorkerPool::new(config.threads);
     let limits = SearchLimits {
         depth: Some(i32::try_from(config.depth).unwrap_or(1)),
@@ -80,5 +83,5 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
     }
     let elapsed = start.elapsed().as_secs_f64().max(1e-6);
     print(&format!("{total} nodes {} nps", (total as f64 / elapsed) as u64));
-    total
+    Ok(total)
 }

@@ -44,6 +44,8 @@ pub struct Controller {
     search: Option<ActiveSearch>,
     lag: LagTracker,
     debug: bool,
+    /// A `go perft` counting on its own thread, so that `isready` and `stop` are still answered.
+    perft: Option<thread::JoinHandle<()>>,
 }
 
 impl Controller {
@@ -65,6 +67,7 @@ impl Controller {
             search: None,
             lag: LagTracker::default(),
             debug: false,
+            perft: None,
         }
     }
 
@@ -87,6 +90,7 @@ impl Controller {
                 }
             }
         }
+        self.stop_perft();
         self.stop_and_wait();
     }
 
@@ -182,10 +186,7 @@ impl Controller {
             return;
         }
         if name == names::HASH {
-            let mb = usize::try_from(self.options.spin(names::HASH)).unwrap_or(16);
-            // A fresh table rather than a resize: the old one may still be
-            // referenced by a worker that is just finishing.
-            self.tt = Arc::new(TranspositionTable::new(mb));
+            self.resize_hash();
         } else if name == names::THREADS {
             let threads = usize::try_from(self.options.spin(names::THREADS)).unwrap_or(1);
             self.pool = Arc::new(WorkerPool::new(threads));
@@ -198,6 +199,21 @@ impl Controller {
             }
         }
         self.diagnostic(&format!("option {name} set"));
+    }
+
+    /// A fresh table of the `Hash` size rather than a resize: the old one may
+    /// still be referenced by a worker that is just finishing. When the memory
+    /// is not there, the old table stays and the option says its size again.
+    fn resize_hash(&mut self) {
+        let mb = usize::try_from(self.options.spin(names::HASH)).unwrap_or(16);
+        match TranspositionTable::try_new(mb) {
+            Ok(table) => self.tt = Arc::new(table),
+            Err(err) => {
+                let kept = self.tt.megabytes().max(1);
+                self.info_string(&format!("{err}; keeping the current {kept} MB table"));
+                let _ = self.options.set(names::HASH, Some(&kept.to_string()));
+            }
+        }
     }
 
     fn new_game(&mut self) {
@@ -216,8 +232,17 @@ impl Controller {
             self.info_string("go while searching: finishing the previous search first");
             self.stop_and_wait();
         }
+        self.stop_perft();
         if !params.ignored.is_empty() {
             self.info_string(&format!("go: ignored {}", params.ignored.join(" ")));
+        }
+        for reason in &params.dropped {
+            self.info_string(&format!("{reason}; parameter dropped"));
+        }
+        let (params, note) = go::with_fallback(params, self.position.side_to_move());
+        let params = &params;
+        if let Some(note) = note {
+            self.info_string(&note);
         }
         let plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             Ok(plan) => plan,
@@ -282,6 +307,9 @@ impl Controller {
     }
 
     fn on_stop(&mut self) {
+        if self.perft.as_ref().is_some_and(|perft| !perft.is_finished()) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
         let Some(search) = self.search.as_mut() else { return };
         self.stop.store(true, Ordering::SeqCst);
         search.hold_result = false;
@@ -324,14 +352,31 @@ impl Controller {
 
     fn perft(&mut self, depth: u32) {
         if self.search.is_some() {
-            self.info_string("perft is not available during a search");
-            return;
+            self.info_string("perft while searching: finishing the search first");
+            self.stop_and_wait();
         }
+        self.stop_perft();
+        self.stop.store(false, Ordering::SeqCst);
         let mut position = self.position.clone();
-        let start = Instant::now();
-        let (lines, _) = crate::board::perft::divide_report(&mut position, depth, self.chess960());
-        self.output.lines(&lines);
-        self.diagnostic(&format!("perft took {} ms", start.elapsed().as_millis()));
+        let (output, stop, chess960) = (self.output.clone(), Arc::clone(&self.stop), self.chess960());
+        let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
+            let start = Instant::now();
+            let (lines, _) = crate::board::perft::divide_report_until(&mut position, depth, chess960, &stop);
+            output.lines(&lines);
+            log::debug!("perft took {} ms", start.elapsed().as_millis());
+        });
+        match spawned {
+            Ok(handle) => self.perft = Some(handle),
+            Err(err) => self.info_string(&format!("perft: cannot start a thread: {err}")),
+        }
+    }
+
+    /// Stops a running `go perft` and waits for its last lines.
+    fn stop_perft(&mut self) {
+        if let Some(handle) = self.perft.take() {
+            self.stop.store(true, Ordering::SeqCst);
+            let _ = handle.join();
+        }
     }
 
     fn bench(&mut self, params: crate::uci::BenchParams) {
@@ -339,7 +384,10 @@ impl Controller {
             self.info_string("bench is not available during a search");
             return;
         }
+        self.stop_perft();
         let config = super::bench::BenchConfig::from_params(&params);
-        super::bench::run(&config, &|line| self.output.line(line));
+        if let Err(err) = super::bench::run(&config, &|line| self.output.line(line)) {
+            self.info_string(&format!("bench: {err}"));
+        }
     }
 }

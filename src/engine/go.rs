@@ -1,7 +1,7 @@
 //! Turning a `go` command into a search plan, and the search's answer into a
 //! `bestmove` line that is always legal.
 
-use crate::board::{Move, MoveList, Position};
+use crate::board::{Color, Move, MoveList, Position};
 use crate::board::movegen::generate_legal;
 use crate::search::{SearchLimits, SearchResult};
 use crate::uci::options::names;
@@ -23,6 +23,31 @@ pub struct GoPlan {
     pub single_reply: bool,
     /// Things to tell the GUI in `info string` lines.
     pub warnings: Vec<String>,
+}
+
+/// Search time for a `go` left with no limit after malformed parameters were
+/// dropped: short, because the GUI probably runs a clock the engine could not read.
+pub const FALLBACK_MOVETIME_MS: i64 = 100;
+
+/// `params` ready to search. When a parameter was dropped or not understood
+/// and nothing is left that would ever end the search (`go depth -5` would
+/// otherwise search until a `stop` that a GUI waiting for `bestmove` never
+/// sends), a short fixed-time search; the note says so.
+#[must_use]
+pub fn with_fallback(params: &GoParams, us: Color) -> (GoParams, Option<String>) {
+    let damaged = !params.dropped.is_empty() || !params.ignored.is_empty();
+    let ends = params.depth.is_some()
+        || params.nodes.is_some()
+        || params.mate.is_some()
+        || params.movetime.is_some()
+        || params.infinite
+        || params.ponder
+        || params.clock.is_some_and(|clock| clock.time(us).is_some());
+    if !damaged || ends {
+        return (params.clone(), None);
+    }
+    let fallback = GoParams { movetime: Some(FALLBACK_MOVETIME_MS), ..params.clone() };
+    (fallback, Some(format!("go: no usable limit left; searching {FALLBACK_MOVETIME_MS} ms")))
 }
 
 /// Plans a search from `root`. When there is no legal move to search, the

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
 use crate::board::{Move, Position};
 
 pub use limits::{InfoSink, IterationReport, NoClock, NoInfo, SearchClock, SearchLimits};
-pub use tt::TranspositionTable;
+pub use tt::{HashError, TranspositionTable};
 
 use crate::eval::PawnTable;
 use history::Histories;

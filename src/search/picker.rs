@@ -80,8 +80,11 @@ impl ScoredMoves {
         let score_bits = u64::from(score.cast_unsigned() ^ Self::SIGN_FLIP);
         // The list holds at most 256 moves, so the place fits in 16 bits.
         let place_bits = u64::from(u16::MAX - self.len as u16);
-        self.keys[self.len] = score_bits << Self::SCORE_SHIFT | place_bits << 16 | u64::from(mv.raw());
-        self.len += 1;
+        // Filled from a `MoveList`, which never holds more than the keys fit.
+        if let Some(key) = self.keys.get_mut(self.len) {
+            *key = score_bits << Self::SCORE_SHIFT | place_bits << 16 | u64::from(mv.raw());
+            self.len += 1;
+        }
     }
 
     fn move_of(key: u64) -> Move {

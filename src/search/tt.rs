@@ -170,49 +170,139 @@ impl Entry {
 #[derive(Default)]
 struct Bucket([Entry; ENTRIES_PER_BUCKET]);
 
-/// `count` empty buckets straight from zeroed memory. Writing a gigabyte of
-/// default entries one by one took 1.36 s for `setoption name Hash value 1024`
-/// (GUIs wait for `readyok` after it); zeroed pages from the allocator arrive
-/// at once (calloc maps fresh pages) and are touched only as the search fills them.
-fn zeroed_buckets(count: usize) -> Vec<Bucket> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).expect("the table size fits in memory");
+/// `count` empty buckets straight from zeroed memory, or `None` when the
+/// allocator refuses. Writing a gigabyte of default entries one by one took
+/// 1.36 s for `setoption name Hash value 1024` (GUIs wait for `readyok` after
+/// it); zeroed pages from the allocator arrive at once (calloc maps fresh pages)
+/// and are touched only as the search fills them.
+fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
+    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
     // SAFETY: a Bucket is only AtomicU64s, for which all-zero bytes are a valid
-    // value (an empty entry); `count >= 1` so the layout is not zero-sized; the
-    // pointer comes from the global allocator with exactly the layout of
-    // `count` Buckets, and length == capacity == count, as `Vec::from_raw_parts` requires.
+    // value (an empty entry); the layout is not zero-sized (checked above); a
+    // non-null pointer comes from the global allocator with exactly the layout
+    // of `count` Buckets, and length == capacity == count, as
+    // `Vec::from_raw_parts` requires.
     unsafe {
         let pointer = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
         if pointer.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return None;
         }
-        Vec::from_raw_parts(pointer, count, count)
+        Some(Vec::from_raw_parts(pointer, count, count))
+    }
+}
+
+/// Why a table of the requested size was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HashError {
+    pub requested_mb: usize,
+    /// Memory the system reported available, when it reports it (Linux).
+    pub available_mb: Option<usize>,
+}
+
+impl std::fmt::Display for HashError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a hash table of {} MB", self.requested_mb)?;
+        match self.available_mb {
+            Some(available) => write!(f, " (about {available} MB of memory available)"),
+            None => f.write_str(" (the system refused the memory)"),
+        }
+    }
+}
+
+impl std::error::Error for HashError {}
+
+/// Physical memory available to new allocations, from `/proc/meminfo`.
+///
+/// Linux overcommits: a zeroed allocation larger than the free memory may
+/// succeed and the process is killed later, when the search touches the pages.
+/// So tables are refused beyond what is really there, not just beyond what the
+/// allocator grants.
+#[must_use]
+pub fn available_memory_mb() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|line| line.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// The share of the available memory a table may take, in per mille: the
+/// rest stays for the engine's other needs and the rest of the system.
+const MAX_SHARE_PER_MILLE: usize = 900;
+
+/// Whether tables of `mb` megabytes in all leave enough of the available
+/// memory (`None`: unknown, so only the allocator can say).
+///
+/// # Errors
+/// When they would take more than the allowed share of it.
+pub fn check_fits(mb: usize, available_mb: Option<usize>) -> Result<(), HashError> {
+    match available_mb {
+        Some(available) if mb > available.saturating_mul(MAX_SHARE_PER_MILLE) / 1000 => {
+            Err(HashError { requested_mb: mb, available_mb })
+        }
+        _ => Ok(()),
     }
 }
 
 /// The shared hash table of search results. All probing and storing goes through
-/// `&self`, so one table serves every thread; only `resize` needs exclusive access.
+/// `&self`, so one table serves every thread.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket) or, if that much
+    /// memory is not there, the largest power-of-two size that is.
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
-        let mut table = TranspositionTable { buckets: Vec::new(), generation: AtomicU8::new(0) };
-        table.resize(mb);
-        table
+        TranspositionTable::new_within(mb, available_memory_mb())
     }
 
-    /// Reallocates to about `mb` megabytes, dropping all entries (call while idle).
-    pub fn resize(&mut self, mb: usize) {
-        let bytes = mb.saturating_mul(1 << 20);
+    /// [`TranspositionTable::new`] with the available memory given (tests).
+    #[must_use]
+    pub fn new_within(mb: usize, available_mb: Option<usize>) -> TranspositionTable {
+        let mut size = mb;
+        loop {
+            match TranspositionTable::try_new_within(size, available_mb) {
+                Ok(table) => return table,
+                Err(_) if size > 1 => size = (size / 2).next_power_of_two().min(size - 1),
+                Err(_) => return TranspositionTable::with_buckets(vec![Bucket::default()]),
+            }
+        }
+    }
+
+    /// A table of about `mb` megabytes (at least one bucket), or an error when
+    /// the memory is not available. Never aborts the process.
+    ///
+    /// # Errors
+    /// When `mb` exceeds the memory the system reports available, or the allocator refuses.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, HashError> {
+        TranspositionTable::try_new_within(mb, available_memory_mb())
+    }
+
+    /// [`TranspositionTable::try_new`] with the available memory given (tests).
+    ///
+    /// # Errors
+    /// When `mb` exceeds the allowed share of `available_mb`, or the allocator refuses.
+    pub fn try_new_within(mb: usize, available_mb: Option<usize>) -> Result<TranspositionTable, HashError> {
+        check_fits(mb, available_mb)?;
+        let error = HashError { requested_mb: mb, available_mb };
+        let bytes = mb.checked_mul(1 << 20).ok_or_else(|| error.clone())?;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        // Free the old table first so that old and new never have to fit in memory together.
-        self.buckets = Vec::new();
-        self.buckets = zeroed_buckets(count);
-        self.generation.store(0, Ordering::Relaxed);
+        zeroed_buckets(count).map(TranspositionTable::with_buckets).ok_or(error)
+    }
+
+    fn with_buckets(buckets: Vec<Bucket>) -> TranspositionTable {
+        TranspositionTable { buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// The table's size in whole megabytes (0 for the one-bucket table).
+    #[must_use]
+    pub fn megabytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
     }
 
     /// Empties every entry (`ucinewgame`, `Clear Hash`); call while idle.
@@ -406,6 +496,26 @@ mod tests {
         tt.store(42, 0, &TtStore { mv: Move::NONE, ..sample_store(6, 20) });
         let hit = tt.probe(42, 0).expect("stored");
         assert_eq!((hit.mv, hit.depth, hit.score), (Move::new(Square::E1, Square::G1), 6, 20));
+    }
+
+    #[test]
+    fn sizes_beyond_the_available_memory_are_refused_without_allocating() {
+        let err = TranspositionTable::try_new_within(65536, Some(24_000)).err().expect("64 GB on 24 GB");
+        assert_eq!(err, HashError { requested_mb: 65536, available_mb: Some(24_000) });
+        assert!(err.to_string().contains("65536 MB"), "{err}");
+        // More than the address space: refused by the size computation, on any machine.
+        assert!(TranspositionTable::try_new_within(usize::MAX, None).is_err());
+        assert!(TranspositionTable::try_new(usize::MAX / 2).is_err());
+        let fits = TranspositionTable::try_new_within(2, Some(24_000)).expect("2 MB fit");
+        assert_eq!(fits.megabytes(), 2);
+    }
+
+    #[test]
+    fn new_falls_back_to_the_largest_power_of_two_that_fits() {
+        // 90% of 100 MB may be used: 64 MB is the largest power of two below.
+        assert_eq!(TranspositionTable::new_within(usize::MAX / 2, Some(100)).megabytes(), 64);
+        assert_eq!(TranspositionTable::new_within(80, Some(100)).megabytes(), 80);
+        assert_eq!(TranspositionTable::new_within(3, Some(0)).capacity(), ENTRIES_PER_BUCKET);
     }
 
     #[test]

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
+use crate::search::tt::{available_memory_mb, check_fits};
 use crate::search::{
     MainDuties, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
     TranspositionTable,
@@ -121,6 +122,8 @@ struct Counters {
     /// Finished games by result: White wins, draws, Black wins.
     outcomes: [AtomicU64; 3],
     done: AtomicBool,
+    /// A worker failed: the others start no new game.
+    abort: AtomicBool,
 }
 
 /// A game's result from White's side.
@@ -162,12 +165,12 @@ struct Player {
 }
 
 impl Player {
-    fn new(config: &DatagenConfig) -> Player {
-        Player {
+    fn new(config: &DatagenConfig) -> Result<Player, String> {
+        Ok(Player {
             searcher: Searcher::new(),
-            tt: TranspositionTable::new(config.hash.max(1)),
+            tt: TranspositionTable::try_new(config.hash.max(1)).map_err(|err| err.to_string())?,
             nodes: config.nodes.max(1),
-        }
+        })
     }
 
     fn new_game(&mut self) {
@@ -294,11 +297,11 @@ fn worker(
     out: &Mutex<BufWriter<File>>,
 ) -> Result<(), String> {
     let mut rng = Rng::new(seed);
-    let mut player = Player::new(config);
+    let mut player = Player::new(config)?;
     loop {
         let started = counters.games_started.fetch_add(1, Ordering::Relaxed);
         let over_games = config.games.is_some_and(|games| started >= games);
-        if over_games || counters.positions.load(Ordering::Relaxed) >= config.positions {
+        if over_games || counters.abort.load(Ordering::Relaxed) || counters.positions.load(Ordering::Relaxed) >= config.positions {
             return Ok(());
         }
         let Some(start) = opening(&mut player, config, openings, &mut rng) else {
@@ -320,6 +323,25 @@ fn worker(
         counters.games.fetch_add(1, Ordering::Relaxed);
         counters.outcomes[outcome.index()].fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// Most threads a run may start, and most random plies per opening (beyond
+/// it every opening would be a random middlegame, and each try costs a while).
+const MAX_THREADS: usize = 1024;
+const MAX_RANDOM_PLIES: usize = 200;
+
+/// Refuses settings that could not run, before any thread starts.
+fn validate(config: &DatagenConfig, threads: usize) -> Result<(), String> {
+    if threads > MAX_THREADS {
+        return Err(format!("--threads {threads}: at most {MAX_THREADS}"));
+    }
+    if config.random_plies > MAX_RANDOM_PLIES {
+        return Err(format!("--random-plies {}: at most {MAX_RANDOM_PLIES}", config.random_plies));
+    }
+    // Every thread has its own table: all of them must fit together.
+    let total_mb = config.hash.max(1).saturating_mul(threads);
+    check_fits(total_mb, available_memory_mb())
+        .map_err(|err| format!("--hash {} on {threads} threads: {err}", config.hash))
 }
 
 /// Reads the openings file: the first four fields of each line (EPD or FEN).
@@ -360,6 +382,7 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     };
+    validate(&config, threads)?;
     let openings = read_openings(&config)?;
     let file = OpenOptions::new()
         .create(true)
@@ -371,26 +394,59 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
     let start = Instant::now();
     eprintln!("datagen: {threads} threads, {} nodes a move, writing to {}", config.nodes, config.output.display());
 
-    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+    let results = run_workers(threads, &counters, config.progress_secs, |i, counters| {
+        let seed = config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64);
+        worker(&config, &openings, seed, counters, &out)
+    });
+    let flushed = match out.into_inner() {
+        Ok(mut file) => file.flush().map_err(|e| format!("cannot write {}: {e}", config.output.display())),
+        Err(_) => Err("output lock poisoned".to_string()),
+    };
+    eprintln!("{}", progress_line(&counters, start));
+    results.into_iter().collect::<Result<(), String>>()?;
+    flushed
+}
+
+/// Runs `work` on `threads` threads beside the progress reporter. A worker
+/// that fails or panics raises `abort`, so that the others finish early, and
+/// the reporter always ends: a failed run exits with its error instead of
+/// printing progress forever.
+fn run_workers<F>(threads: usize, counters: &Counters, progress_secs: u64, work: F) -> Vec<Result<(), String>>
+where
+    F: Fn(usize, &Counters) -> Result<(), String> + Sync,
+{
+    let start = Instant::now();
+    std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|i| {
-                let (config, openings, counters, out) = (&config, &openings, &counters, &out);
-                let seed = config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64);
-                scope.spawn(move || worker(config, openings, seed, counters, out))
+                let work = &work;
+                scope.spawn(move || {
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(i, counters)))
+                        .unwrap_or_else(|panic| Err(format!("worker {i} failed: {}", panic_message(&*panic))));
+                    if outcome.is_err() {
+                        counters.abort.store(true, Ordering::Relaxed);
+                    }
+                    outcome
+                })
             })
             .collect();
-        let reporter = scope.spawn(|| report_progress(&counters, start, config.progress_secs));
-        let results = handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
+        let reporter = scope.spawn(|| report_progress(counters, start, progress_secs));
+        let results = handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap_or_else(|_| Err("a worker thread was lost".to_string())))
+            .collect();
         counters.done.store(true, Ordering::Relaxed);
         let _ = reporter.join();
         results
-    });
-    out.into_inner()
-        .map_err(|_| "output lock poisoned".to_string())?
-        .flush()
-        .map_err(|e| format!("cannot write {}: {e}", config.output.display()))?;
-    eprintln!("{}", progress_line(&counters, start));
-    results.into_iter().collect()
+    })
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panicked".to_string())
 }
 
 /// Prints a progress line every `every_secs` seconds until the workers are done.

@@ -43,6 +43,39 @@ use texel::{Loss, TrainSettings};
 /// mate against a bare king, and the few such positions in game data say nothing useful about it.
 pub const DEFAULT_FROZEN: &str = "MOPUP_WIN,MOPUP_EDGE,MOPUP_PROXIMITY,MOPUP_BN_CORNER";
 
+/// Most threads `tune` starts.
+const MAX_THREADS: usize = 1024;
+
+/// Refuses settings the tuner cannot work with (a zero batch, a validation
+/// share of all positions, a step size that is not a number), before any work.
+fn validate(config: &TuneConfig) -> Result<(), String> {
+    let positive = |name: &str, value: f64| {
+        if value.is_finite() && value > 0.0 {
+            Ok(())
+        } else {
+            Err(format!("--{name} must be a positive number, got {value}"))
+        }
+    };
+    positive("learning-rate", config.learning_rate)?;
+    positive("rate-decay", config.rate_decay)?;
+    if let Some(k) = config.k {
+        positive("k", k)?;
+    }
+    if !(config.l2.is_finite() && config.l2 >= 0.0) {
+        return Err(format!("--l2 must be a number of at least 0, got {}", config.l2));
+    }
+    if !(0.0..1.0).contains(&config.validation) {
+        return Err(format!("--validation must be at least 0 and below 1, got {}", config.validation));
+    }
+    if config.batch_size == 0 || config.split_block == 0 {
+        return Err("--batch-size and --split-block must be at least 1".to_string());
+    }
+    if config.threads > MAX_THREADS {
+        return Err(format!("--threads {}: at most {MAX_THREADS}", config.threads));
+    }
+    Ok(())
+}
+
 /// The settings of `ferrochamp tune`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct TuneConfig {
@@ -252,6 +285,7 @@ pub fn split(len: usize, validation: f64, block: usize, seed: u64) -> (Vec<usize
 /// When a file cannot be read or written, no position is usable, or a frozen
 /// table name is unknown.
 pub fn run_tune(config: TuneConfig) -> Result<(), String> {
+    validate(&config)?;
     let start = Instant::now();
     let threads = config.threads.max(1);
     let mut frozen = frozen_mask(&config.freeze)?;

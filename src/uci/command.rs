@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::shorten;
-use crate::board::Color;
+use crate::board::{perft, Color};
 
 /// A GUI command, or one of the engine's own extensions (`d`, `eval`, `bench`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +105,9 @@ pub struct GoParams {
     /// Words `go` did not understand, skipped so that the search still runs;
     /// the controller may mention them in an `info string`.
     pub ignored: Vec<String>,
+    /// Parameters dropped for a missing or malformed value, each with the
+    /// reason (fit for an `info string`); the search runs on the others.
+    pub dropped: Vec<String>,
 }
 
 /// `bench [depth] [threads] [hash]`; missing values take the bench defaults.
@@ -162,7 +165,7 @@ impl FromStr for Command {
             "register" => Ok(Command::Register),
             "ucinewgame" => Ok(Command::UciNewGame),
             "position" => parse_position(&mut tokens).map(Command::Position),
-            "go" => parse_go(&mut tokens),
+            "go" => Ok(parse_go(&mut tokens)),
             "stop" => Ok(Command::Stop),
             "ponderhit" => Ok(Command::PonderHit),
             "quit" => Ok(Command::Quit),
@@ -243,21 +246,24 @@ impl<'a> Tokens<'a> {
         self.next().ok_or_else(|| CommandError::MissingValue { command, key: key.to_string() })
     }
 
-    /// The signed integer after `key`, saturated to the `i64` range.
-    fn signed(&mut self, command: &'static str, key: &str) -> Result<i64, CommandError> {
-        let text = self.value_of(command, key)?;
-        let n = parse_int_saturating(text)
-            .ok_or_else(|| bad_number(command, key, text, "an integer"))?;
-        Ok(i64::try_from(n).unwrap_or(if n < 0 { i64::MIN } else { i64::MAX }))
-    }
-
     /// The non-negative integer after `key`, saturated to the `u64` range.
     fn unsigned(&mut self, command: &'static str, key: &str) -> Result<u64, CommandError> {
         let text = self.value_of(command, key)?;
-        match parse_int_saturating(text) {
-            Some(n) if n >= 0 => Ok(u64::try_from(n).unwrap_or(u64::MAX)),
-            _ => Err(bad_number(command, key, text, "a non-negative integer")),
-        }
+        unsigned_value(command, key, text)
+    }
+}
+
+/// `text` as a signed integer, saturated to the `i64` range.
+fn signed_value(command: &'static str, key: &str, text: &str) -> Result<i64, CommandError> {
+    let n = parse_int_saturating(text).ok_or_else(|| bad_number(command, key, text, "an integer"))?;
+    Ok(i64::try_from(n).unwrap_or(if n < 0 { i64::MIN } else { i64::MAX }))
+}
+
+/// `text` as a non-negative integer, saturated to the `u64` range.
+fn unsigned_value(command: &'static str, key: &str, text: &str) -> Result<u64, CommandError> {
+    match parse_int_saturating(text) {
+        Some(n) if n >= 0 => Ok(u64::try_from(n).unwrap_or(u64::MAX)),
+        _ => Err(bad_number(command, key, text, "a non-negative integer")),
     }
 }
 
@@ -358,33 +364,83 @@ fn fen_fields(tokens: &mut Tokens) -> Result<String, String> {
 const GO_KEYWORDS: &str = "wtime btime winc binc movestogo depth nodes mate movetime infinite \
                            ponder searchmoves perft";
 
-/// The words after `go`, in any order and combination.
-fn parse_go(tokens: &mut Tokens) -> Result<Command, CommandError> {
+/// The words after `go`, in any order and combination. A malformed value never
+/// makes the whole `go` fail (a GUI would wait forever for its `bestmove`): the
+/// parameter is dropped, the reason kept in `dropped`, and the rest stands.
+fn parse_go(tokens: &mut Tokens) -> Command {
     let mut go = GoParams::default();
     let mut clock: Option<Clock> = None;
+    let mut perft = None;
     while let Some(key) = tokens.next() {
-        match key {
-            "perft" => return tokens.unsigned("go", key).map(|n| Command::Perft(saturate_u32(n))),
-            "wtime" | "btime" | "winc" | "binc" | "movestogo" => {
-                read_clock_field(key, clock.get_or_insert_with(Clock::default), tokens)?;
+        let read = match key {
+            "perft" => go_value(tokens, key).and_then(perft_depth).map(|depth| perft = Some(depth)),
+            "wtime" | "btime" | "winc" | "binc" | "movestogo" => go_value(tokens, key)
+                .and_then(|text| signed_value("go", key, text))
+                .map(|n| set_clock_field(key, n, clock.get_or_insert_with(Clock::default))),
+            "movetime" => {
+                go_value(tokens, key).and_then(|text| signed_value("go", key, text)).map(|n| go.movetime = Some(n))
             }
-            "movetime" => go.movetime = Some(tokens.signed("go", key)?),
-            "depth" => go.depth = Some(saturate_u32(tokens.unsigned("go", key)?)),
-            "nodes" => go.nodes = Some(tokens.unsigned("go", key)?),
-            "mate" => go.mate = Some(saturate_u32(tokens.unsigned("go", key)?)),
-            "infinite" => go.infinite = true,
-            "ponder" => go.ponder = true,
-            "searchmoves" => go.searchmoves.extend(search_moves(tokens)),
-            other => go.ignored.push(shorten(other)),
+            "depth" => go_unsigned(tokens, key).map(|n| go.depth = Some(saturate_u32(n))),
+            "nodes" => go_unsigned(tokens, key).map(|n| go.nodes = Some(n)),
+            "mate" => go_unsigned(tokens, key).map(|n| go.mate = Some(saturate_u32(n))),
+            "infinite" => {
+                go.infinite = true;
+                Ok(())
+            }
+            "ponder" => {
+                go.ponder = true;
+                Ok(())
+            }
+            "searchmoves" => {
+                go.searchmoves.extend(search_moves(tokens));
+                Ok(())
+            }
+            other => {
+                go.ignored.push(shorten(other));
+                Ok(())
+            }
+        };
+        if let Err(err) = read {
+            go.dropped.push(err.to_string());
         }
     }
     go.clock = clock;
-    Ok(Command::Go(go))
+    match perft {
+        Some(depth) => Command::Perft(depth),
+        None => Command::Go(go),
+    }
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    GO_KEYWORDS.split_whitespace().any(|keyword| keyword == word)
+}
+
+/// The value after `key` of `go`. A missing value is not replaced by the next
+/// keyword: `go wtime btime 100` drops `wtime` and keeps `btime 100`.
+fn go_value<'a>(tokens: &mut Tokens<'a>, key: &str) -> Result<&'a str, CommandError> {
+    match tokens.peek() {
+        Some(word) if !is_go_keyword(word) => {
+            tokens.next();
+            Ok(word)
+        }
+        _ => Err(CommandError::MissingValue { command: "go", key: key.to_string() }),
+    }
+}
+
+fn go_unsigned(tokens: &mut Tokens, key: &str) -> Result<u64, CommandError> {
+    go_value(tokens, key).and_then(|text| unsigned_value("go", key, text))
+}
+
+/// `go perft N`: deeper than [`perft::MAX_DEPTH`] would never finish.
+fn perft_depth(text: &str) -> Result<u32, CommandError> {
+    match parse_int_saturating(text) {
+        Some(n) if (0..=i128::from(perft::MAX_DEPTH)).contains(&n) => Ok(u32::try_from(n).unwrap_or(perft::MAX_DEPTH)),
+        _ => Err(bad_number("go", "perft", text, perft::DEPTH_RANGE)),
+    }
 }
 
 /// One of `wtime btime winc binc movestogo` and its value.
-fn read_clock_field(key: &str, clock: &mut Clock, tokens: &mut Tokens) -> Result<(), CommandError> {
-    let n = tokens.signed("go", key)?;
+fn set_clock_field(key: &str, n: i64, clock: &mut Clock) {
     match key {
         "wtime" => clock.wtime = Some(n),
         "btime" => clock.btime = Some(n),
@@ -393,14 +449,13 @@ fn read_clock_field(key: &str, clock: &mut Clock, tokens: &mut Tokens) -> Result
         // 0 or less means none: some GUIs send `movestogo 0` in sudden death.
         _ => clock.movestogo = (n > 0).then(|| u32::try_from(n).unwrap_or(u32::MAX)),
     }
-    Ok(())
 }
 
 /// The moves after `searchmoves`, up to the next `go` keyword or the end.
 fn search_moves(tokens: &mut Tokens) -> Vec<String> {
     let mut moves = Vec::new();
     while let Some(word) = tokens.peek() {
-        if GO_KEYWORDS.split_whitespace().any(|keyword| keyword == word) {
+        if is_go_keyword(word) {
             break;
         }
         tokens.next();

@@ -21,10 +21,13 @@ pub use output::{Output, OutputError, SharedBuffer};
 pub(crate) const MAX_ECHO_CHARS: usize = 60;
 
 /// `text` cut to [`MAX_ECHO_CHARS`] characters, with `...` when something was cut.
+/// Control characters (NUL, escape, ...) become `?`: echoed raw they could
+/// confuse a GUI reading the `info string`.
 pub(crate) fn shorten(text: &str) -> String {
+    let visible = |text: &str| text.chars().map(|c| if c.is_control() { '?' } else { c }).collect::<String>();
     match text.char_indices().nth(MAX_ECHO_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text.to_string(),
+        Some((cut, _)) => format!("{}...", visible(&text[..cut])),
+        None => visible(text),
     }
 }
 
@@ -39,5 +42,6 @@ mod tests {
         let short = shorten(&long);
         assert_eq!(short.chars().count(), MAX_ECHO_CHARS + 3);
         assert!(short.ends_with("..."));
+        assert_eq!(shorten("2\0\u{1b}x"), "2??x");
     }
 }

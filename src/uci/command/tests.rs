@@ -182,14 +182,23 @@ fn go_saturates_huge_numbers_instead_of_overflowing() {
 }
 
 #[test]
-fn go_rejects_non_numbers_and_missing_values() {
-    let err = parse("go wtime fast").expect_err("not a number");
-    assert_eq!(err.to_string(), "go: 'wtime' needs an integer, got 'fast'");
-    assert!(matches!(parse("go depth"), Err(CommandError::MissingValue { .. })));
-    assert!(matches!(parse("go depth -3"), Err(CommandError::BadNumber { .. })));
-    assert!(matches!(parse("go wtime btime 100"), Err(CommandError::BadNumber { .. })));
-    assert!(parse("go movetime 1.5").is_err());
-    assert!(parse("go nodes +").is_err());
+fn go_drops_malformed_values_and_keeps_the_rest() {
+    let params = go("go wtime fast btime 900");
+    assert_eq!(params.dropped, ["go: 'wtime' needs an integer, got 'fast'"]);
+    assert_eq!(params.clock.map(|c| (c.wtime, c.btime)), Some((None, Some(900))));
+    // A missing value does not swallow the next keyword.
+    let params = go("go wtime btime 100");
+    assert_eq!(params.dropped, ["go: 'wtime' needs a value"]);
+    assert_eq!(params.clock.and_then(|c| c.btime), Some(100));
+    let params = go("go depth");
+    assert_eq!((params.depth, params.dropped.len()), (None, 1));
+    for line in ["go depth -3", "go movetime 1e9", "go nodes 3.5", "go mate -1", "go nodes +", "go depth 2\0"] {
+        let params = go(line);
+        assert_eq!(params.dropped.len(), 1, "{line}");
+        assert_eq!((params.depth, params.nodes, params.mate, params.movetime), (None, None, None, None), "{line}");
+    }
+    let params = go("go winc --1 movestogo 0x10 depth 4");
+    assert_eq!((params.dropped.len(), params.depth, params.clock), (2, Some(4), None));
 }
 
 #[test]
@@ -210,8 +219,11 @@ fn go_skips_unknown_words_but_keeps_them_for_a_message() {
 #[test]
 fn go_perft_and_bench() {
     assert_eq!(parse("go perft 5"), Ok(Command::Perft(5)));
-    assert!(parse("go perft").is_err());
-    assert!(parse("go perft x").is_err());
+    assert_eq!(parse("go depth 3 perft 64"), Ok(Command::Perft(64)));
+    // A perft that is missing, malformed or too deep is dropped like any bad value.
+    for line in ["go perft", "go perft x", "go perft 65", "go perft 4294967295", "go perft -1"] {
+        assert_eq!(go(line).dropped.len(), 1, "{line}");
+    }
     assert_eq!(parse("bench"), Ok(Command::Bench(BenchParams::default())));
     assert_eq!(
         parse("bench 13 2 64"),
@@ -234,11 +246,12 @@ fn go_perft_and_bench() {
 #[test]
 fn error_messages_stay_short_on_huge_garbage() {
     let garbage = "z".repeat(100_000);
-    for line in [garbage.clone(), format!("go wtime {garbage}"), format!("position {garbage}")]
-    {
+    for line in [garbage.clone(), format!("position {garbage}")] {
         let message = parse(&line).expect_err("garbage").to_string();
         assert!(message.len() < 200, "{} chars", message.len());
     }
+    let params = go(&format!("go wtime {garbage}"));
+    assert!(params.dropped[0].len() < 200, "{} chars", params.dropped[0].len());
 }
 
 #[test]
