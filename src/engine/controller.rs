@@ -13,6 +13,7 @@ use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use super::front::Incoming;
 use super::go::{self, GoPlan};
 use super::lag::LagTracker;
+use super::overshoot::OvershootTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::time::{TimeManager, Watchdog};
@@ -43,6 +44,7 @@ pub struct Controller {
     done: Receiver<PoolResult>,
     search: Option<ActiveSearch>,
     lag: LagTracker,
+    overshoot: OvershootTracker,
     debug: bool,
     /// A `go perft` counting on its own thread, so that `isready` and `stop` are still answered.
     perft: Option<thread::JoinHandle<()>>,
@@ -66,6 +68,7 @@ impl Controller {
             done,
             search: None,
             lag: LagTracker::default(),
+            overshoot: OvershootTracker::default(),
             debug: false,
             perft: None,
         }
@@ -118,10 +121,10 @@ impl Controller {
                     self.info_string(&error);
                 }
             }
-            Command::Go(params) => self.go(&params),
+            Command::Go(params) => self.go(&params, incoming.received),
             Command::Perft(depth) => self.perft(depth),
             Command::Stop => self.on_stop(),
-            Command::PonderHit => self.on_ponderhit(),
+            Command::PonderHit => self.on_ponderhit(incoming.received),
             Command::Quit => return false,
             Command::Display => {
                 for line in setup::display(&self.position).lines() {
@@ -226,8 +229,8 @@ impl Controller {
         self.position = Position::startpos();
     }
 
-    fn go(&mut self, params: &GoParams) {
-        let go_received = Instant::now();
+    /// Starts a search; its clock runs from `go_received`, when the line was read.
+    fn go(&mut self, params: &GoParams, go_received: Instant) {
         if self.search.is_some() {
             self.info_string("go while searching: finishing the previous search first");
             self.stop_and_wait();
@@ -258,7 +261,9 @@ impl Controller {
         }
         let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
         let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag);
-        let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
+        let clock = TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received)
+            .keeping_back(self.overshoot.reserve_ms());
+        let clock = Arc::new(clock);
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
         self.tt.new_search();
@@ -302,7 +307,11 @@ impl Controller {
             let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
             self.output.line(&line);
-            self.lag.on_bestmove(Instant::now());
+            let written = Instant::now();
+            if let Some(deadline) = search.clock.hard_deadline() {
+                self.overshoot.on_bestmove(deadline, written);
+            }
+            self.lag.on_bestmove(written);
         }
     }
 
@@ -318,13 +327,13 @@ impl Controller {
         }
     }
 
-    fn on_ponderhit(&mut self) {
+    fn on_ponderhit(&mut self, received: Instant) {
         let Some(search) = self.search.as_mut() else { return };
         if !search.hold_result {
             return;
         }
         search.hold_result = search.plan.infinite;
-        search.clock.ponderhit(Instant::now());
+        search.clock.ponderhit(received);
         search.watchdog = Some(search.clock.start_watchdog(Arc::clone(&self.stop)));
         if let Some(result) = search.finished.take() {
             if !search.hold_result {

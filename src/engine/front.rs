@@ -7,16 +7,21 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::Instant;
 
 use crossbeam_channel::Sender;
 
 use crate::uci::{Command, CommandError};
 
-/// One line from the GUI: the raw text (for the debug log) and what it means.
+/// One line from the GUI: the raw text (for the debug log), what it means and
+/// when it was read.
 #[derive(Debug)]
 pub struct Incoming {
     pub raw: String,
     pub command: Result<Command, CommandError>,
+    /// The GUI's clock runs from here, not from when the controller got to
+    /// the line: on a busy machine that hand-off alone can take milliseconds.
+    pub received: Instant,
 }
 
 /// Starts the reader on `input`; at end of input it sends `quit`.
@@ -37,10 +42,11 @@ fn read_loop<R: BufRead>(mut input: R, commands: &Sender<Incoming>, stop: &Atomi
         bytes.clear();
         // Bytes rather than a String: invalid UTF-8 from a GUI must not end the engine.
         let read = input.read_until(b'\n', &mut bytes);
+        let received = Instant::now();
         let raw = match read {
             Ok(0) | Err(_) => {
                 stop.store(true, Ordering::SeqCst);
-                let _ = commands.send(Incoming { raw: String::new(), command: Ok(Command::Quit) });
+                let _ = commands.send(Incoming { raw: String::new(), command: Ok(Command::Quit), received });
                 return;
             }
             Ok(_) => String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string(),
@@ -50,7 +56,7 @@ fn read_loop<R: BufRead>(mut input: R, commands: &Sender<Incoming>, stop: &Atomi
             stop.store(true, Ordering::SeqCst);
         }
         let quit = matches!(command, Ok(Command::Quit));
-        if commands.send(Incoming { raw, command }).is_err() || quit {
+        if commands.send(Incoming { raw, command, received }).is_err() || quit {
             return;
         }
     }

@@ -1,11 +1,13 @@
 //! The engine's moving parts: the UCI front thread, the controller, the time
-//! manager, the Lazy-SMP worker pool and `bench`.
+//! manager (budget, clock, overshoot), the Lazy-SMP worker pool and `bench`.
 
 pub mod bench;
+pub mod budget;
 pub mod controller;
 pub mod front;
 pub mod go;
 mod lag;
+mod overshoot;
 pub mod pool;
 pub mod setup;
 pub mod time;

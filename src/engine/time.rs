@@ -1,19 +1,21 @@
-//! The time manager: how long to think about one move, and the watchdog that
-//! enforces it.
+//! The clock of one search: when it started, when it must end, and the
+//! watchdog that enforces it.
 //!
-//! Two limits come out of a `go`:
+//! [`super::budget`] turns a `go` into two limits:
 //! - the **soft** limit: after an iteration the search asks
 //!   [`SearchClock::stop_after_iteration`] and does not start another one once
 //!   the soft limit has passed. It stretches when the best move is unstable or
 //!   the score drops, and shrinks when one move clearly dominates;
-//! - the **hard** limit: the [`Watchdog`] thread raises the stop flag at that
-//!   moment, in the middle of an iteration if need be.
+//! - the **hard** limit, enforced twice: the [`Watchdog`] thread raises the stop
+//!   flag at that moment, and the main search thread itself looks at the clock
+//!   every thousand nodes or so ([`SearchClock::hard_limit_reached`]). On a
+//!   busy machine a sleeping thread may wake tens of milliseconds late; a
+//!   thread that is searching sees the deadline as soon as it runs at all.
 //!
-//! The hard limit never exceeds a safe share of the remaining time minus the
-//! `Move Overhead`, and keeps the overhead of every move up to the next control
-//! aside, so that even a game where every move runs to its hard limit keeps
-//! time in repeating and increment controls (a test plays such games). The
-//! clock starts when `go` is read, or at `ponderhit` when pondering.
+//! What still comes between the hard limit and the `bestmove` line (threads
+//! handing the result on, being scheduled) the controller measures and keeps
+//! back from later hard limits ([`super::overshoot`], [`TimeManager::keeping_back`]).
+//! The clock starts when the `go` line was read, or at `ponderhit` when pondering.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -22,160 +24,10 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
+use super::budget::{adjusted_soft_ms, budget, Budget, TimeControl};
 use crate::board::Color;
 use crate::search::{IterationReport, SearchClock};
 use crate::uci::GoParams;
-
-/// The smallest limit handed out: the engine still answers, at once.
-pub const MIN_LIMIT_MS: u64 = 1;
-/// Moves we expect still to play in sudden death (no `movestogo`).
-const SUDDEN_DEATH_HORIZON: u64 = 25;
-/// A larger `movestogo` is treated as this many moves.
-const MAX_HORIZON: u64 = 50;
-/// Share of the increment added to each move's soft limit, per mille.
-const INCREMENT_SHARE_PERMILLE: u64 = 750;
-/// The hard limit may use the share of the pool that about this many average
-/// moves would (see `clock_budget`), so the soft limit can roughly double.
-const HARD_SPREAD: u64 = 2;
-/// Most of the available time one move may take when the next control is
-/// reached after it (`movestogo 1`), per mille.
-const CAP_LAST_MOVE_PERMILLE: u64 = 900;
-/// Most of the available time any other move may take, per mille.
-const CAP_PERMILLE: u64 = 500;
-/// Soft-limit factor (per mille) by how many iterations in a row kept the best
-/// move: 0 = it just changed. Later entries apply to longer streaks.
-const STABILITY_PERMILLE: [u64; 6] = [1500, 1250, 1100, 1000, 900, 800];
-
-/// The part of a `go` that matters to the clock, seen from the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Our remaining time in ms (may be zero or negative); `None`: no clock.
-    pub time: Option<i64>,
-    /// Our increment per move in ms.
-    pub increment: i64,
-    /// Moves until the next time control; `None` is sudden death.
-    pub movestogo: Option<u32>,
-    /// Exact time for this move in ms.
-    pub movetime: Option<i64>,
-}
-
-impl TimeControl {
-    /// The time control of `go` for the side `us`. `go infinite` has none.
-    #[must_use]
-    pub fn from_go(params: &GoParams, us: Color) -> TimeControl {
-        if params.infinite {
-            return TimeControl::default();
-        }
-        let clock = params.clock.unwrap_or_default();
-        TimeControl {
-            time: clock.time(us),
-            increment: clock.increment(us),
-            movestogo: clock.movestogo,
-            movetime: params.movetime,
-        }
-    }
-}
-
-/// The two limits of one move, in milliseconds from the clock's start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Do not start another iteration after this (before stretching).
-    pub soft_ms: u64,
-    /// Stop the search at this moment.
-    pub hard_ms: u64,
-    /// Set by `movetime`: use the whole time, never stop early.
-    pub fixed: bool,
-}
-
-/// The limits for `control`, or `None` when nothing limits the time.
-///
-/// `overhead_ms` is kept back from every move for GUI and network lag.
-#[must_use]
-pub fn budget(control: &TimeControl, overhead_ms: u64) -> Option<Budget> {
-    let clock = control.time.map(|time| clock_budget(time, control, overhead_ms));
-    let movetime = control.movetime.map(|ms| movetime_budget(ms, overhead_ms));
-    match (clock, movetime) {
-        (Some(c), Some(m)) if c.hard_ms < m.hard_ms => Some(c),
-        (_, Some(m)) => Some(m),
-        (c, None) => c,
-    }
-}
-
-/// `movetime`: the whole time but the overhead, at least [`MIN_LIMIT_MS`].
-fn movetime_budget(movetime_ms: i64, overhead_ms: u64) -> Budget {
-    let hard_ms = positive_ms(movetime_ms).saturating_sub(overhead_ms).max(MIN_LIMIT_MS);
-    Budget { soft_ms: hard_ms, hard_ms, fixed: true }
-}
-
-/// Time from a clock: spread what is left over the moves still to play, add
-/// most of the increment, and cap by a safe share of the available time.
-fn clock_budget(time_ms: i64, control: &TimeControl, overhead_ms: u64) -> Budget {
-    let time = positive_ms(time_ms);
-    let available = time.saturating_sub(overhead_ms);
-    if available == 0 {
-        // Zero or negative clock: answer at once with whatever depth 1 gives.
-        return Budget { soft_ms: MIN_LIMIT_MS, hard_ms: MIN_LIMIT_MS, fixed: false };
-    }
-    let horizon =
-        control.movestogo.map_or(SUDDEN_DEATH_HORIZON, |n| u64::from(n).clamp(1, MAX_HORIZON));
-    // Every move to come will lose the overhead, not only this one.
-    let pool = time.saturating_sub(overhead_ms.saturating_mul(horizon));
-    let increment = permille(positive_ms(control.increment), INCREMENT_SHARE_PERMILLE);
-    let soft_ms = (pool / horizon).saturating_add(increment);
-    // The hard limit plans as if only (horizon + 1) / 2 moves were left. Even if
-    // every move ran to it, time would shrink by (h - 1) / (h + 1) a move, and
-    // the pool keeps the overhead of each move up to the control aside.
-    let spread = pool.saturating_mul(HARD_SPREAD) / (horizon + HARD_SPREAD - 1);
-    let cap_permille = if horizon == 1 { CAP_LAST_MOVE_PERMILLE } else { CAP_PERMILLE };
-    let hard_ms =
-        spread.saturating_add(increment).min(permille(available, cap_permille)).max(MIN_LIMIT_MS);
-    Budget { soft_ms: soft_ms.clamp(MIN_LIMIT_MS, hard_ms), hard_ms, fixed: false }
-}
-
-/// A signed millisecond count from the GUI, negatives as 0.
-fn positive_ms(ms: i64) -> u64 {
-    u64::try_from(ms).unwrap_or(0)
-}
-
-/// `value * permille / 1000` without overflow.
-fn permille(value: u64, permille: u64) -> u64 {
-    let scaled = u128::from(value) * u128::from(permille) / 1000;
-    u64::try_from(scaled).unwrap_or(u64::MAX)
-}
-
-/// The soft limit adjusted by what the last iteration showed.
-#[must_use]
-pub fn adjusted_soft_ms(budget: &Budget, report: &IterationReport) -> u64 {
-    if budget.fixed {
-        return budget.hard_ms;
-    }
-    let stability_index = usize::try_from(report.best_move_stability).unwrap_or(usize::MAX);
-    let stability = STABILITY_PERMILLE[stability_index.min(STABILITY_PERMILLE.len() - 1)];
-    let factor = u128::from(stability)
-        * u128::from(score_drop_permille(report))
-        * u128::from(effort_permille(report));
-    let scaled = u128::from(budget.soft_ms) * factor / 1_000_000_000;
-    u64::try_from(scaled).unwrap_or(u64::MAX).clamp(MIN_LIMIT_MS, budget.hard_ms)
-}
-
-/// A falling score asks for more time: +0.5% per centipawn dropped, at most +50%.
-fn score_drop_permille(report: &IterationReport) -> u64 {
-    if report.depth < 2 {
-        return 1000; // no previous iteration to compare with
-    }
-    let drop = i64::from(report.previous_score) - i64::from(report.score);
-    1000 + 5 * u64::try_from(drop.clamp(0, 100)).unwrap_or(0)
-}
-
-/// When the best move took most of the root's nodes it is clearly best: less
-/// time. When it took few, the alternatives were close: more time. 0 means the
-/// search did not measure it.
-fn effort_permille(report: &IterationReport) -> u64 {
-    match u64::from(report.best_move_effort_permille) {
-        0 => 1000,
-        effort => 1350 - effort.min(1000) * 7 / 10,
-    }
-}
 
 /// When the clock started, shared with the watchdog thread.
 struct StartClock {
@@ -282,16 +134,21 @@ impl TimeManager {
         self.budget.map(|_| self.soft_ms.load(Ordering::Relaxed))
     }
 
-    /// True once the hard limit has passed (for searches that poll the time
-    /// themselves; the watchdog raises the stop flag anyway).
+    /// The same clock with the hard limit `reserve_ms` earlier (see
+    /// [`Budget::keeping_back`]): the engine's own delay in answering.
     #[must_use]
-    pub fn hard_limit_reached(&self) -> bool {
-        match self.budget {
-            Some(budget) => {
-                self.start.deadline(budget.hard_ms).is_some_and(|d| Instant::now() >= d)
-            }
-            None => false,
+    pub fn keeping_back(mut self, reserve_ms: u64) -> TimeManager {
+        if reserve_ms > 0 {
+            self.budget = self.budget.map(|budget| budget.keeping_back(reserve_ms));
+            self.soft_ms.store(self.budget.map_or(u64::MAX, |b| b.soft_ms), Ordering::Relaxed);
         }
+        self
+    }
+
+    /// The moment the hard limit passes; `None` without one or while pondering.
+    #[must_use]
+    pub fn hard_deadline(&self) -> Option<Instant> {
+        self.budget.and_then(|budget| self.start.deadline(budget.hard_ms))
     }
 
     /// Starts a thread that raises `stop` at the hard deadline (not before
@@ -334,6 +191,12 @@ impl SearchClock for TimeManager {
         let soft_ms = adjusted_soft_ms(&budget, report);
         self.soft_ms.store(soft_ms, Ordering::Relaxed);
         self.elapsed_ms() >= soft_ms
+    }
+
+    /// Called by the main search thread every thousand nodes or so: one
+    /// clock read, no system call on the platforms that matter.
+    fn hard_limit_reached(&self) -> bool {
+        self.hard_deadline().is_some_and(|deadline| Instant::now() >= deadline)
     }
 }
 
@@ -406,10 +269,6 @@ mod tests {
         TimeControl { movetime: Some(ms), ..TimeControl::default() }
     }
 
-    fn limits(control: &TimeControl) -> Budget {
-        budget(control, OVERHEAD).expect("a timed control")
-    }
-
     fn go_params(line: &str) -> GoParams {
         match line.parse() {
             Ok(Command::Go(params)) => params,
@@ -417,164 +276,17 @@ mod tests {
         }
     }
 
-    /// Plays `moves` moves where each one runs to its hard limit and the GUI
-    /// loses `OVERHEAD` more; returns the smallest clock seen after a move.
-    fn worst_case_lowest_clock(
-        start: i64,
-        increment: i64,
-        movestogo: Option<u32>,
-        moves: u32,
-    ) -> i64 {
-        let (mut time, mut to_go, mut lowest) = (start, movestogo, start);
-        for _ in 0..moves {
-            let used = limits(&clock(time, increment, to_go)).hard_ms;
-            time -= i64::try_from(used + OVERHEAD).expect("small");
-            lowest = lowest.min(time);
-            time += increment;
-            if let Some(n) = to_go {
-                to_go = Some(if n == 1 {
-                    time += start;
-                    movestogo.unwrap_or(1)
-                } else {
-                    n - 1
-                });
-            }
-        }
-        lowest
-    }
-
     #[test]
-    fn sudden_death_second_uses_a_small_share() {
-        let b = limits(&clock(1000, 0, None));
-        assert!(b.hard_ms <= (1000 - OVERHEAD) / 5, "{b:?}");
-        assert!(MIN_LIMIT_MS <= b.soft_ms && b.soft_ms <= b.hard_ms, "{b:?}");
-        let long = limits(&clock(60_000, 0, None));
-        assert!(long.soft_ms > 1000 && long.hard_ms < 10_000, "{long:?}");
-    }
-
-    #[test]
-    fn movetime_is_honoured_minus_the_overhead() {
-        assert_eq!(limits(&movetime(100)), Budget { soft_ms: 90, hard_ms: 90, fixed: true });
-        assert_eq!(budget(&movetime(100), 0).map(|b| b.hard_ms), Some(100));
-        assert_eq!(limits(&movetime(3)).hard_ms, MIN_LIMIT_MS);
-        assert_eq!(limits(&movetime(-50)).hard_ms, MIN_LIMIT_MS);
-    }
-
-    #[test]
-    fn empty_or_negative_clocks_give_tiny_positive_limits() {
-        for time in [-5000, -1, 0, 5, 10] {
-            let b = limits(&clock(time, 0, None));
-            assert_eq!((b.soft_ms, b.hard_ms), (MIN_LIMIT_MS, MIN_LIMIT_MS), "time {time}");
-        }
-        assert_eq!(limits(&clock(-100, 1000, Some(1))).hard_ms, MIN_LIMIT_MS);
-    }
-
-    #[test]
-    fn increments_add_time_but_never_more_than_the_cap() {
-        let without = limits(&clock(10_000, 0, None));
-        let with = limits(&clock(10_000, 200, None));
-        assert!(with.soft_ms > without.soft_ms);
-        let low_clock_big_increment = limits(&clock(200, 1000, None));
-        assert!(
-            low_clock_big_increment.hard_ms <= (200 - OVERHEAD) / 2,
-            "{low_clock_big_increment:?}"
-        );
-    }
-
-    #[test]
-    fn last_move_before_the_control_may_use_most_of_the_time() {
-        let b = limits(&clock(1000, 0, Some(1)));
-        assert_eq!(b.hard_ms, (1000 - OVERHEAD) * 9 / 10);
-        assert!(limits(&clock(1000, 0, Some(2))).hard_ms <= (1000 - OVERHEAD) / 2);
-    }
-
-    #[test]
-    fn the_tighter_of_clock_and_movetime_wins() {
-        let control = TimeControl { movetime: Some(5000), ..clock(1000, 0, None) };
-        assert!(limits(&control).hard_ms < 1000 && !limits(&control).fixed);
-        let control = TimeControl { movetime: Some(50), ..clock(100_000, 0, None) };
-        assert_eq!(limits(&control), Budget { soft_ms: 40, hard_ms: 40, fixed: true });
-    }
-
-    #[test]
-    fn no_clock_means_no_time_limit() {
-        assert_eq!(budget(&TimeControl::default(), OVERHEAD), None);
-        let us_black = TimeControl::from_go(&go_params("go wtime 1000 depth 5"), Color::Black);
-        assert_eq!(budget(&us_black, OVERHEAD), None);
-        let infinite =
-            TimeControl::from_go(&go_params("go infinite wtime 1000 btime 1000"), Color::White);
-        assert_eq!(infinite, TimeControl::default());
-    }
-
-    #[test]
-    fn go_params_are_read_for_the_side_to_move() {
-        let params = go_params("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 7 movetime 500");
-        let control = TimeControl::from_go(&params, Color::Black);
-        assert_eq!(
-            control,
-            TimeControl {
-                time: Some(2000),
-                increment: 20,
-                movestogo: Some(7),
-                movetime: Some(500)
-            }
-        );
-    }
-
-    #[test]
-    fn huge_numbers_do_not_overflow() {
+    fn huge_numbers_do_not_overflow_the_watchdog() {
         let control = TimeControl {
             time: Some(i64::MAX),
             increment: i64::MAX,
             movestogo: Some(u32::MAX),
             movetime: None,
         };
-        let b = budget(&control, u64::MAX).expect("timed");
-        assert_eq!(b.hard_ms, MIN_LIMIT_MS, "an overhead above any clock leaves nothing");
-        let b = budget(&control, 0).expect("timed");
-        assert!(b.soft_ms <= b.hard_ms && b.hard_ms < u64::MAX);
-        let manager = TimeManager::new(&control, 0, Instant::now());
+        let manager = TimeManager::new(&control, 0, Instant::now()).keeping_back(u64::MAX);
+        assert!(!manager.hard_limit_reached());
         drop(manager.start_watchdog(Arc::new(AtomicBool::new(false))));
-    }
-
-    #[test]
-    fn even_always_running_to_the_hard_limit_never_flags() {
-        assert!(
-            worst_case_lowest_clock(60_000, 0, Some(40), 120) > 0,
-            "40 moves in 60 s, repeating"
-        );
-        assert!(worst_case_lowest_clock(5_000, 0, Some(40), 120) > 0, "40 moves in 5 s, repeating");
-        assert!(worst_case_lowest_clock(10_000, 100, None, 500) > 0, "10 s + 0.1 s");
-        assert!(worst_case_lowest_clock(1_000, 1_000, None, 500) > 0, "1 s + 1 s");
-        assert!(worst_case_lowest_clock(60_000, 0, None, 60) > 0, "60 s sudden death, 60 moves");
-    }
-
-    #[test]
-    fn soft_limit_stretches_when_unstable_and_shrinks_when_clear() {
-        let b = Budget { soft_ms: 1000, hard_ms: 3000, fixed: false };
-        let unstable = IterationReport {
-            depth: 10,
-            score: -80,
-            previous_score: 20,
-            best_move_stability: 0,
-            best_move_effort_permille: 200,
-        };
-        let stable = IterationReport {
-            depth: 10,
-            score: 30,
-            previous_score: 20,
-            best_move_stability: 9,
-            best_move_effort_permille: 950,
-        };
-        let neutral =
-            IterationReport { depth: 10, best_move_stability: 3, ..IterationReport::default() };
-        assert!(adjusted_soft_ms(&b, &unstable) > 2000);
-        assert!(adjusted_soft_ms(&b, &stable) < 700);
-        assert_eq!(adjusted_soft_ms(&b, &neutral), 1000, "effort 0 means unmeasured");
-        let tight = Budget { hard_ms: 1200, ..b };
-        assert_eq!(adjusted_soft_ms(&tight, &unstable), 1200, "never beyond the hard limit");
-        let fixed = Budget { soft_ms: 90, hard_ms: 90, fixed: true };
-        assert_eq!(adjusted_soft_ms(&fixed, &stable), 90, "movetime uses all its time");
     }
 
     #[test]
@@ -597,6 +309,29 @@ mod tests {
         pondering.ponderhit(Instant::now());
         assert!(!pondering.stop_after_iteration(&report), "the clock restarted at ponderhit");
         assert!(pondering.elapsed_ms() < 1000);
+    }
+
+    #[test]
+    fn the_search_thread_sees_the_hard_limit_the_watchdog_enforces() {
+        let long_ago = Instant::now().checked_sub(Duration::from_secs(5)).expect("clock has run 5 s");
+        assert!(TimeManager::new(&movetime(200), OVERHEAD, long_ago).hard_limit_reached());
+        assert!(!TimeManager::new(&movetime(60_000), OVERHEAD, Instant::now()).hard_limit_reached());
+        assert!(!TimeManager::new(&TimeControl::default(), OVERHEAD, long_ago).hard_limit_reached());
+        let pondering = TimeManager::pondering(&movetime(200), OVERHEAD, long_ago);
+        assert!(!pondering.hard_limit_reached(), "no limit before ponderhit");
+        assert_eq!(pondering.hard_deadline(), None);
+    }
+
+    #[test]
+    fn keeping_back_moves_the_deadline_earlier() {
+        let go_time = Instant::now();
+        let plain = TimeManager::new(&movetime(200), OVERHEAD, go_time);
+        assert_eq!(plain.hard_deadline(), Some(go_time + Duration::from_millis(190)));
+        let kept = TimeManager::new(&movetime(200), OVERHEAD, go_time).keeping_back(25);
+        assert_eq!(kept.hard_deadline(), Some(go_time + Duration::from_millis(165)));
+        assert_eq!(kept.soft_limit_ms(), Some(165));
+        let unlimited = TimeManager::new(&TimeControl::default(), OVERHEAD, go_time).keeping_back(25);
+        assert_eq!((unlimited.hard_deadline(), unlimited.soft_limit_ms()), (None, None));
     }
 
     /// Waits (generously) for `flag` to be raised; returns when it was seen.

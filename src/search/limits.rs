@@ -41,6 +41,13 @@ pub trait SearchClock: Sync {
     fn elapsed_ms(&self) -> u64;
     /// Asked after each completed iteration: true means do not start another one.
     fn stop_after_iteration(&self, report: &IterationReport) -> bool;
+    /// Asked by the main worker every thousand nodes or so: true means the hard
+    /// limit has passed and the search must stop now. A watchdog thread raises
+    /// the stop flag too, but on a busy machine it may wake late; the searching
+    /// thread is running already. Clocks without a hard limit keep the default.
+    fn hard_limit_reached(&self) -> bool {
+        false
+    }
 }
 
 /// An `info` sink that drops every line: bench, datagen and tests.

@@ -13,7 +13,9 @@ use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
 use super::{MainDuties, SearchLimits, SharedSearch};
 use crate::eval::{evaluate, PawnTable};
 
-/// Local nodes are added to the shared counter in batches of this size.
+/// Local nodes are added to the shared counter in batches of this size, and
+/// the main worker looks at the clock as often: well under a millisecond of
+/// search between two looks, and one clock read per thousand nodes costs nothing.
 const NODE_FLUSH_INTERVAL: u64 = 1024;
 
 /// Frames before ply 0, so that a node can always look 4 plies back.
@@ -140,8 +142,20 @@ impl<'w> Worker<'w> {
         self.seldepth = self.seldepth.max(ply + 1);
         if self.unflushed >= NODE_FLUSH_INTERVAL {
             self.flush_nodes();
+            self.check_hard_limit();
         }
         self.should_stop()
+    }
+
+    /// Main worker: raises the stop flag itself once the clock's hard limit has
+    /// passed, without waiting for the watchdog thread to be scheduled. Depth
+    /// and node searches have no hard limit, so their node counts never change.
+    fn check_hard_limit(&self) {
+        if let Some(main) = self.main {
+            if main.clock.hard_limit_reached() {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Adds this thread's uncounted nodes to the shared counter.
