@@ -17,6 +17,7 @@ use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
+use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
@@ -44,6 +45,7 @@ pub struct Controller {
     search: Option<ActiveSearch>,
     lag: LagTracker,
     debug: bool,
+    book: BookPlayer,
 }
 
 impl Controller {
@@ -65,6 +67,7 @@ impl Controller {
             search: None,
             lag: LagTracker::default(),
             debug: false,
+            book: BookPlayer::default(),
         }
     }
 
@@ -191,6 +194,11 @@ impl Controller {
             self.pool = Arc::new(WorkerPool::new(threads));
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
+        } else if name == names::BOOK_FILE {
+            let path = self.options.string(names::BOOK_FILE).to_string();
+            if let Some(report) = self.book.load(&path) {
+                self.info_string(&report);
+            }
         } else if name == names::DEBUG_LOG_FILE {
             let path = self.options.string(names::DEBUG_LOG_FILE).to_string();
             if let Err(err) = self.output.set_log_file(&path) {
@@ -218,6 +226,9 @@ impl Controller {
         }
         if !params.ignored.is_empty() {
             self.info_string(&format!("go: ignored {}", params.ignored.join(" ")));
+        }
+        if self.answer_from_book(params, go_received) {
+            return;
         }
         let plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             Ok(plan) => plan,
@@ -256,6 +267,27 @@ impl Controller {
             .expect("the operating system can start the search runner");
         let hold_result = params.infinite || params.ponder;
         self.search = Some(ActiveSearch { plan, clock, watchdog, hold_result, finished: None });
+    }
+
+    /// Plays a book move instead of searching when the book has one for this
+    /// `go`; true if it did.
+    fn answer_from_book(&mut self, params: &GoParams, go_received: Instant) -> bool {
+        let settings = BookSettings::from_options(&self.options);
+        match self.book.answer(&self.position, params, &settings) {
+            BookReply::Search { note } => {
+                if let Some(note) = note {
+                    self.info_string(&note);
+                }
+                false
+            }
+            BookReply::Play { lines } => {
+                // The lag tracker sees book moves too: they measure the GUI's lag best.
+                self.lag.on_go(params, self.position.side_to_move(), go_received);
+                self.output.lines(&lines);
+                self.lag.on_bestmove(Instant::now());
+                true
+            }
+        }
     }
 
     fn on_search_done(&mut self, result: PoolResult) {
