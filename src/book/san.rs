@@ -192,7 +192,7 @@ mod tests {
         assert_eq!(uci(promo, "axb8N").as_deref(), Ok("a7b8n"));
         assert_eq!(uci(promo, "axb8=r").as_deref(), Ok("a7b8r"));
         assert!(uci(promo, "a8").is_err(), "a promotion needs its piece");
-        let rooks = "k7/8/8/R7/8/8/8/R3K3 w - - 0 1";
+        let rooks = "7k/8/8/R7/8/8/8/R3K3 w - - 0 1";
         assert_eq!(uci(rooks, "R1a3").as_deref(), Ok("a1a3"));
         assert!(uci(rooks, "Ra3").is_err_and(|e| e.contains("ambiguous")));
         assert!(uci(start, "Nf4").is_err());
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn writes_disambiguation_and_mate() {
-        let pos = Position::from_fen("k7/8/8/R7/8/8/8/R3K3 w - - 0 1").expect("valid FEN");
+        let pos = Position::from_fen("7k/8/8/R7/8/8/8/R3K3 w - - 0 1").expect("valid FEN");
         let mv = pos.parse_uci_move("a1a3", false).expect("legal");
         assert_eq!(to_san(&pos, mv), "R1a3");
         let mate = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("valid FEN");
