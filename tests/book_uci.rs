@@ -100,7 +100,7 @@ fn weighted_mode_varies_and_plays_only_book_moves() {
 #[test]
 fn analysis_limits_chess960_and_book_depth_make_it_search() {
     let mut engine = engine_with_book(&subset_book(), true);
-    for command in ["go depth 3", "go nodes 2000", "go movetime 300 searchmoves d2d4", "go mate 2"] {
+    for command in ["go depth 3", "go nodes 2000", "go movetime 300 searchmoves d2d4", "go movetime 300 mate 1"] {
         engine.send("position startpos");
         assert!(searched(&go(&mut engine, command)), "{command} must search");
     }
