@@ -97,7 +97,8 @@ fn the_command_line_builds_and_shows_a_book() {
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     let (ok, stdout, _) = ferrochamp(&["book", "show", &out_text, "--fen", fen]);
     assert!(ok);
-    assert!(stdout.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["b8c6", "Nc6", "0", "0.0%", "0"]), "{stdout}");
+    let nc6 = ["b8c6", "Nc6", "0", "0.0%", "0"];
+    assert!(stdout.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == nc6), "{stdout}");
 }
 
 #[test]

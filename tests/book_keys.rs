@@ -40,7 +40,8 @@ fn a_fen_with_en_passant_gives_the_same_key_as_the_moves() {
     let pos = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").expect("valid FEN");
     assert_eq!(polyglot_key(&pos), 0x22a4_8b5a_8e47_ff78);
     // The same position without the en-passant right has another key.
-    let without = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").expect("valid FEN");
+    let without =
+        Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").expect("valid FEN");
     assert_ne!(polyglot_key(&without), 0x22a4_8b5a_8e47_ff78);
 }
 

@@ -80,7 +80,7 @@ impl Book {
     /// # Errors
     /// A size that is not a whole number of entries, or keys out of order.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() % ENTRY_SIZE != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_SIZE) {
             return Err(BookError::Truncated { size: bytes.len() });
         }
         let entries: Vec<BookEntry> = bytes
@@ -192,7 +192,8 @@ mod tests {
 
     #[test]
     fn binary_search_finds_every_entry_of_a_key() {
-        let entries: Vec<BookEntry> = (0..50u64).flat_map(|k| (0..(k % 4) as u16).map(move |m| entry(k * 3, m, 1))).collect();
+        let entries: Vec<BookEntry> =
+            (0..50u64).flat_map(|k| (0..(k % 4) as u16).map(move |m| entry(k * 3, m, 1))).collect();
         let book = Book::from_entries(entries);
         for k in 0..50u64 {
             assert_eq!(book.entries_for_key(k * 3).len(), (k % 4) as usize, "key {}", k * 3);
@@ -215,7 +216,10 @@ mod tests {
         assert_eq!(book.moves(&pos).len(), 3);
         let best = book.choose(&pos, Pick::Best).expect("a book move");
         assert_eq!((pos.move_to_uci(best.book_move.mv, false), best.total), ("e2e4".to_string(), 40));
-        let pick = |ticket| pos.move_to_uci(book.choose(&pos, Pick::Weighted { ticket }).expect("a move").book_move.mv, false);
+        let pick = |ticket| {
+            let choice = book.choose(&pos, Pick::Weighted { ticket }).expect("a move");
+            pos.move_to_uci(choice.book_move.mv, false)
+        };
         assert_eq!(pick(0), "e2e4");
         assert_eq!(pick(29), "e2e4");
         assert_eq!(pick(30), "d2d4");

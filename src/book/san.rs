@@ -3,7 +3,7 @@
 //!
 //! Reading accepts what real PGN files contain: castling as `O-O`/`O-O-O` or
 //! with zeros, promotions as `e8=Q` or `e8Q`, disambiguation by file, rank or
-//! square, and any trailing `+`, `#`, `!` and `?`. The move must be legal;
+//! square, long algebraic `Ng1-f3`, and any trailing `+`, `#`, `!` and `?`. The move must be legal;
 //! the generator decides, so the rules live in one place.
 
 use crate::board::castling::CastleSide;
@@ -67,7 +67,8 @@ fn parse_pattern(core: &str) -> Option<SanPattern> {
     let (head, target) = rest.split_at(rest.len() - 2);
     let to = Square::parse(target)?;
     let mut pattern = SanPattern { piece, to, from_file: None, from_rank: None, promotion };
-    for c in head.chars().filter(|&c| c != 'x' && c != ':') {
+    // `x` (or `:`) marks a capture and `-` a long-algebraic move (`Ng1-f3`): neither matters here.
+    for c in head.chars().filter(|&c| !matches!(c, 'x' | ':' | '-')) {
         match c {
             'a'..='h' if pattern.from_file.is_none() => pattern.from_file = Some(c as u8 - b'a'),
             '1'..='8' if pattern.from_rank.is_none() => pattern.from_rank = Some(c as u8 - b'1'),
@@ -80,7 +81,7 @@ fn parse_pattern(core: &str) -> Option<SanPattern> {
     Some(pattern)
 }
 
-/// `e8=Q`, `e8Q` and `e8=q` name a promotion; the rest is returned without it.
+/// `e8=Q`, `e8Q`, `e8=q` and `e8q` name a promotion; the rest is returned without it.
 fn split_promotion(text: &str) -> Option<(&str, Option<PieceType>)> {
     let Some(last) = text.chars().last() else { return Some((text, None)) };
     if !matches!(last.to_ascii_uppercase(), 'Q' | 'R' | 'B' | 'N') {
@@ -88,9 +89,10 @@ fn split_promotion(text: &str) -> Option<(&str, Option<PieceType>)> {
     }
     let body = &text[..text.len() - 1];
     let body = body.strip_suffix('=').unwrap_or(body);
-    // A lowercase letter is a promotion only after `=` (`b` alone could be a file).
-    if last.is_ascii_lowercase() && !text[..text.len() - 1].ends_with('=') {
-        return None;
+    // Only a move to the first or last rank promotes; anything else ending in a
+    // letter is not SAN (and the pattern parser will say so).
+    if !body.ends_with(['1', '8']) {
+        return Some((text, None));
     }
     Some((body, Some(PieceType::from_letter(last)?)))
 }
@@ -191,6 +193,8 @@ mod tests {
         assert_eq!(uci(promo, "a8=Q+").as_deref(), Ok("a7a8q"));
         assert_eq!(uci(promo, "axb8N").as_deref(), Ok("a7b8n"));
         assert_eq!(uci(promo, "axb8=r").as_deref(), Ok("a7b8r"));
+        assert_eq!(uci(promo, "a8b").as_deref(), Ok("a7a8b"));
+        assert_eq!(uci(start, "Ng1-f3").as_deref(), Ok("g1f3"));
         assert!(uci(promo, "a8").is_err(), "a promotion needs its piece");
         let rooks = "7k/8/8/R7/8/8/8/R3K3 w - - 0 1";
         assert_eq!(uci(rooks, "R1a3").as_deref(), Ok("a1a3"));
