@@ -71,3 +71,39 @@ fn the_file_has_the_features_the_test_is_about() {
         assert!(text.contains(marker), "the PGN has no '{marker}'");
     }
 }
+
+/// Random damage to a real PGN file (characters deleted, PGN's special
+/// characters inserted) must never make the reader or the builder panic; every
+/// game the reader returns is either used or skipped with a message.
+#[test]
+fn damaged_pgn_never_panics() {
+    use ferrochamp::book::builder::{BookBuilder, BuildLimits};
+    let original: Vec<char> =
+        std::fs::read_to_string(format!("{DATA}/san-games.pgn")).expect("PGN file").chars().collect();
+    let specials = ['{', '}', '(', ')', '[', ']', '"', ';', '%', '$', '.', '\n', '=', 'x', '-', '0', '½', '*', '\\'];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    for _ in 0..300 {
+        let mut text = original.clone();
+        for _ in 0..1 + next(20) {
+            let at = next(text.len());
+            if next(2) == 0 {
+                text.remove(at);
+            } else {
+                text.insert(at, specials[next(specials.len())]);
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let games = parse_games(&text).len();
+        let mut builder = BookBuilder::new(BuildLimits { max_ply: 30, min_games: 1 });
+        builder.add_pgn("damaged.pgn", &text);
+        assert_eq!(builder.games_used() + builder.skipped().len(), games);
+        let book = builder.build();
+        assert!(ferrochamp::book::Book::from_bytes(&book.to_bytes()).is_ok());
+    }
+}
