@@ -3,6 +3,7 @@
 //!
 //! The modules mirror the engine's boxes:
 //! - [`board`]: squares, bitboards, attack tables, the position, move generation, FEN, perft;
+//! - [`book`]: the Polyglot opening book, its builder and the PGN reader it uses;
 //! - [`eval`]: the tapered evaluation and its parameters;
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
@@ -10,6 +11,7 @@
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation.
 
 pub mod board;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod search;

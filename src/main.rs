@@ -47,6 +47,9 @@ enum Tool {
     Tune(ferrochamp::tune::TuneConfig),
     /// Write labelled positions from self-play.
     Datagen(ferrochamp::tune::DatagenConfig),
+    /// Build or inspect a Polyglot opening book.
+    #[command(subcommand)]
+    Book(ferrochamp::book::BookTool),
 }
 
 fn main() -> ExitCode {
@@ -82,9 +85,21 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Tool::Book(tool)) => report_failure("book", ferrochamp::book::cli::run(tool)),
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Success, or the error on stderr and a failing exit code.
+fn report_failure(tool: &str, outcome: Result<(), String>) -> ExitCode {
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{tool}: {err}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -18,6 +18,7 @@ use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
+use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
@@ -48,6 +49,7 @@ pub struct Controller {
     debug: bool,
     /// A `go perft` counting on its own thread, so that `isready` and `stop` are still answered.
     perft: Option<thread::JoinHandle<()>>,
+    book: BookPlayer,
 }
 
 impl Controller {
@@ -71,6 +73,7 @@ impl Controller {
             overshoot: OvershootTracker::default(),
             debug: false,
             perft: None,
+            book: BookPlayer::default(),
         }
     }
 
@@ -195,6 +198,11 @@ impl Controller {
             self.pool = Arc::new(WorkerPool::new(threads));
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
+        } else if name == names::BOOK_FILE {
+            let path = self.options.string(names::BOOK_FILE).to_string();
+            if let Some(report) = self.book.load(&path) {
+                self.info_string(&report);
+            }
         } else if name == names::DEBUG_LOG_FILE {
             let path = self.options.string(names::DEBUG_LOG_FILE).to_string();
             if let Err(err) = self.output.set_log_file(&path) {
@@ -247,6 +255,9 @@ impl Controller {
         if let Some(note) = note {
             self.info_string(&note);
         }
+        if self.answer_from_book(params, go_received) {
+            return;
+        }
         let plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             Ok(plan) => plan,
             Err(no_move) => {
@@ -286,6 +297,27 @@ impl Controller {
             .expect("the operating system can start the search runner");
         let hold_result = params.infinite || params.ponder;
         self.search = Some(ActiveSearch { plan, clock, watchdog, hold_result, finished: None });
+    }
+
+    /// Plays a book move instead of searching when the book has one for this
+    /// `go`; true if it did.
+    fn answer_from_book(&mut self, params: &GoParams, go_received: Instant) -> bool {
+        let settings = BookSettings::from_options(&self.options);
+        match self.book.answer(&self.position, params, &settings) {
+            BookReply::Search { note } => {
+                if let Some(note) = note {
+                    self.info_string(&note);
+                }
+                false
+            }
+            BookReply::Play { lines } => {
+                // The lag tracker sees book moves too: they measure the GUI's lag best.
+                self.lag.on_go(params, self.position.side_to_move(), go_received);
+                self.output.lines(&lines);
+                self.lag.on_bestmove(Instant::now());
+                true
+            }
+        }
     }
 
     fn on_search_done(&mut self, result: PoolResult) {

@@ -25,6 +25,10 @@ pub mod names {
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const UCI_CHESS960: &str = "UCI_Chess960";
     pub const DEBUG_LOG_FILE: &str = "Debug Log File";
+    pub const OWN_BOOK: &str = "OwnBook";
+    pub const BOOK_FILE: &str = "BookFile";
+    pub const BOOK_BEST_MOVE: &str = "BookBestMove";
+    pub const BOOK_DEPTH: &str = "BookDepth";
 }
 
 /// What `setoption` sends for an empty string.

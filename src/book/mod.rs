@@ -1,0 +1,24 @@
+//! The engine's own opening book in the Polyglot `.bin` format: position keys,
+//! probing, choosing a move for `go`, and a book builder that reads PGN.
+//!
+//! - [`keys`]: Polyglot position keys from the format's published numbers ([`random64`]);
+//! - [`entry`]: the 16-byte entry and the format's move encoding;
+//! - [`probe`]: a book in memory, binary search, weighted choice;
+//! - [`player`]: when and how the book answers a UCI `go`;
+//! - [`pgn`] and [`san`]: reading PGN games and their SAN moves;
+//! - [`builder`] and [`cli`]: `ferrochamp book build` and `ferrochamp book show`.
+
+pub mod builder;
+pub mod cli;
+pub mod entry;
+pub mod keys;
+pub mod pgn;
+pub mod player;
+pub mod probe;
+pub mod random64;
+pub mod san;
+
+pub use cli::BookTool;
+pub use keys::polyglot_key;
+pub use player::{BookPlayer, BookReply, BookSettings};
+pub use probe::{Book, BookError, BookMove, Pick};
