@@ -15,9 +15,11 @@ use super::go::{self, GoPlan};
 use super::lag::LagTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
+use super::tablebases;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
+use crate::tablebase::{SearchTables, Tablebase};
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
 
@@ -44,6 +46,8 @@ pub struct Controller {
     search: Option<ActiveSearch>,
     lag: LagTracker,
     debug: bool,
+    /// Syzygy tables from `SyzygyPath` (`None`: not set, or not usable).
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Controller {
@@ -65,6 +69,7 @@ impl Controller {
             search: None,
             lag: LagTracker::default(),
             debug: false,
+            tablebase: None,
         }
     }
 
@@ -163,7 +168,7 @@ impl Controller {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH]
+        let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH, names::SYZYGY_PATH]
             .iter()
             .any(|option| option.eq_ignore_ascii_case(name.trim()));
         if touches_workers && self.search.is_some() {
@@ -191,6 +196,13 @@ impl Controller {
             self.pool = Arc::new(WorkerPool::new(threads));
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
+        } else if name == names::SYZYGY_PATH {
+            let path = self.options.string(names::SYZYGY_PATH).to_string();
+            let (tables, messages) = tablebases::reload(self.tablebase.take(), &path);
+            self.tablebase = tables;
+            for message in messages {
+                self.info_string(&message);
+            }
         } else if name == names::DEBUG_LOG_FILE {
             let path = self.options.string(names::DEBUG_LOG_FILE).to_string();
             if let Err(err) = self.output.set_log_file(&path) {
@@ -219,7 +231,7 @@ impl Controller {
         if !params.ignored.is_empty() {
             self.info_string(&format!("go: ignored {}", params.ignored.join(" ")));
         }
-        let plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
+        let mut plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             Ok(plan) => plan,
             Err(no_move) => {
                 for line in no_move.lines() {
@@ -231,13 +243,17 @@ impl Controller {
         for warning in &plan.warnings {
             self.info_string(warning);
         }
+        let tables = self.search_tables();
+        let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));
         let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
         let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag);
         let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
         self.tt.new_search();
-        let shared = Arc::new(SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)));
+        let shared = Arc::new(
+            SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)).with_tablebase(tables, root_probes),
+        );
         let main = MainSetup {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: Arc::new(self.output.clone()),
@@ -251,11 +267,23 @@ impl Controller {
             .name("search-runner".into())
             .spawn(move || {
                 let result = pool.search(&root, &limits, &shared, main);
+                // Let go of the shared tables before reporting, so that the
+                // controller may reload them as soon as the search is over.
+                drop(shared);
                 let _ = done.send(result);
             })
             .expect("the operating system can start the search runner");
         let hold_result = params.infinite || params.ponder;
         self.search = Some(ActiveSearch { plan, clock, watchdog, hold_result, finished: None });
+    }
+
+    /// The tables for the next search, dropping them if a probe failed badly.
+    fn search_tables(&mut self) -> Option<SearchTables> {
+        if self.tablebase.as_ref().is_some_and(|tables| tables.is_broken()) {
+            self.tablebase = None;
+            self.info_string("Syzygy: a probe failed; playing on without tablebases");
+        }
+        tablebases::search_tables(self.tablebase.as_ref(), &self.options)
     }
 
     fn on_search_done(&mut self, result: PoolResult) {

@@ -8,6 +8,7 @@ pub mod go;
 mod lag;
 pub mod pool;
 pub mod setup;
+mod tablebases;
 pub mod time;
 
 use std::io::{self, BufRead};

@@ -25,6 +25,10 @@ pub mod names {
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const UCI_CHESS960: &str = "UCI_Chess960";
     pub const DEBUG_LOG_FILE: &str = "Debug Log File";
+    pub const SYZYGY_PATH: &str = "SyzygyPath";
+    pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+    pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+    pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
 }
 
 /// What `setoption` sends for an empty string.
