@@ -25,7 +25,7 @@ fn search_all(positions: &[Position], searcher: &mut Searcher, tt: &Transpositio
         searcher.clear();
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt, stop: &stop, progress: &progress };
+        let shared = SharedSearch { tt, stop: &stop, progress: &progress, tablebase: None };
         let result = searcher.search(pos, &shared, &limits, None);
         assert!(result.best_move.is_some(), "every bench position has a move");
         total += progress.nodes.load(Ordering::Relaxed);

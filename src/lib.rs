@@ -8,6 +8,7 @@
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
+//! - [`tablebase`]: Syzygy endgame tablebases (loading, probing, root move ranking);
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation.
 
 pub mod board;
@@ -15,5 +16,6 @@ pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod search;
+pub mod tablebase;
 pub mod tune;
 pub mod uci;

@@ -105,7 +105,7 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         }
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;

@@ -70,7 +70,7 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(true);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let lines = Lines::default();
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &lines, chess960: false };
@@ -253,7 +253,7 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let limits = depth_limits(7);

@@ -16,10 +16,12 @@ use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
+use super::tablebases;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
+use crate::tablebase::{SearchTables, Tablebase};
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
 
@@ -50,6 +52,8 @@ pub struct Controller {
     /// A `go perft` counting on its own thread, so that `isready` and `stop` are still answered.
     perft: Option<thread::JoinHandle<()>>,
     book: BookPlayer,
+    /// Syzygy tables from `SyzygyPath` (`None`: not set, or not usable).
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Controller {
@@ -74,6 +78,7 @@ impl Controller {
             debug: false,
             perft: None,
             book: BookPlayer::default(),
+            tablebase: None,
         }
     }
 
@@ -173,7 +178,7 @@ impl Controller {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH]
+        let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH, names::SYZYGY_PATH]
             .iter()
             .any(|option| option.eq_ignore_ascii_case(name.trim()));
         if touches_workers && self.search.is_some() {
@@ -202,6 +207,12 @@ impl Controller {
             let path = self.options.string(names::BOOK_FILE).to_string();
             if let Some(report) = self.book.load(&path) {
                 self.info_string(&report);
+        } else if name == names::SYZYGY_PATH {
+            let path = self.options.string(names::SYZYGY_PATH).to_string();
+            let (tables, messages) = tablebases::reload(self.tablebase.take(), &path);
+            self.tablebase = tables;
+            for message in messages {
+                self.info_string(&message);
             }
         } else if name == names::DEBUG_LOG_FILE {
             let path = self.options.string(names::DEBUG_LOG_FILE).to_string();
@@ -258,7 +269,7 @@ impl Controller {
         if self.answer_from_book(params, go_received) {
             return;
         }
-        let plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
+        let mut plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             Ok(plan) => plan,
             Err(no_move) => {
                 for line in no_move.lines() {
@@ -270,6 +281,8 @@ impl Controller {
         for warning in &plan.warnings {
             self.info_string(warning);
         }
+        let tables = self.search_tables();
+        let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));
         let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
         let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag);
         let clock = TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received)
@@ -278,7 +291,9 @@ impl Controller {
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
         self.tt.new_search();
-        let shared = Arc::new(SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)));
+        let shared = Arc::new(
+            SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)).with_tablebase(tables, root_probes),
+        );
         let main = MainSetup {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: Arc::new(self.output.clone()),
@@ -292,6 +307,9 @@ impl Controller {
             .name("search-runner".into())
             .spawn(move || {
                 let result = pool.search(&root, &limits, &shared, main);
+                // Let go of the shared tables before reporting, so that the
+                // controller may reload them as soon as the search is over.
+                drop(shared);
                 let _ = done.send(result);
             })
             .expect("the operating system can start the search runner");
@@ -318,6 +336,15 @@ impl Controller {
                 true
             }
         }
+    }
+
+    /// The tables for the next search, dropping them if a probe failed badly.
+    fn search_tables(&mut self) -> Option<SearchTables> {
+        if self.tablebase.as_ref().is_some_and(|tables| tables.is_broken()) {
+            self.tablebase = None;
+            self.info_string("Syzygy: a probe failed; playing on without tablebases");
+        }
+        tablebases::search_tables(self.tablebase.as_ref(), &self.options)
     }
 
     fn on_search_done(&mut self, result: PoolResult) {

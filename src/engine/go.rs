@@ -87,6 +87,7 @@ pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960
         mate: params.mate.map(|m| i32::try_from(m).unwrap_or(i32::MAX)),
         searchmoves,
         multipv,
+        tablebase_scores: Vec::new(),
     };
     Ok(GoPlan {
         root: root.clone(),

@@ -10,6 +10,7 @@ mod lag;
 mod overshoot;
 pub mod pool;
 pub mod setup;
+mod tablebases;
 pub mod time;
 
 use std::io::{self, BufRead};

@@ -15,6 +15,7 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
+use crate::tablebase::SearchTables;
 use crate::search::info::{result_line, SearchTotals};
 use crate::search::{
     InfoSink, MainDuties, SearchClock, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
@@ -29,13 +30,23 @@ pub struct SharedContext {
     pub tt: Arc<TranspositionTable>,
     pub stop: Arc<AtomicBool>,
     pub progress: SearchProgress,
+    /// Syzygy tables to probe in the tree, with the search's options.
+    pub tablebase: Option<SearchTables>,
 }
 
 impl SharedContext {
-    /// A fresh context for one search over `tt`.
+    /// A fresh context for one search over `tt`, without tablebases.
     #[must_use]
     pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedContext {
-        SharedContext { tt, stop, progress: SearchProgress::default() }
+        SharedContext { tt, stop, progress: SearchProgress::default(), tablebase: None }
+    }
+
+    /// The same context probing `tables`; `root_probes` start the `tbhits` count.
+    #[must_use]
+    pub fn with_tablebase(mut self, tables: Option<SearchTables>, root_probes: u64) -> SharedContext {
+        self.tablebase = tables;
+        self.progress.tb_hits.store(root_probes, Ordering::Relaxed);
+        self
     }
 }
 
@@ -160,7 +171,12 @@ impl WorkerPool {
         };
         if !chosen.is_main {
             let totals =
-                SearchTotals { nodes, time_ms: printer.clock.elapsed_ms(), hashfull: shared.tt.hashfull() };
+                SearchTotals {
+                    nodes,
+                    tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
+                    time_ms: printer.clock.elapsed_ms(),
+                    hashfull: shared.tt.hashfull(),
+                };
             printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960));
         }
         PoolResult { result: chosen.result, nodes }
@@ -188,7 +204,12 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
             Job::Search { root, limits, shared, main } => {
                 let is_main = main.is_some();
                 let result = {
-                    let view = SharedSearch { tt: &shared.tt, stop: &shared.stop, progress: &shared.progress };
+                    let view = SharedSearch {
+                        tt: &shared.tt,
+                        stop: &shared.stop,
+                        progress: &shared.progress,
+                        tablebase: shared.tablebase.as_ref(),
+                    };
                     let duties = main.as_ref().map(|m| MainDuties {
                         clock: m.clock.as_ref(),
                         info: m.info.as_ref(),

@@ -17,6 +17,7 @@ pub(super) struct LineReport<'a> {
     pub score: i32,
     pub bound: Bound,
     pub nodes: u64,
+    pub tb_hits: u64,
     pub time_ms: u64,
     pub hashfull: usize,
     pub pv: &'a [Move],
@@ -26,6 +27,7 @@ pub(super) struct LineReport<'a> {
 #[derive(Clone, Copy, Debug)]
 pub struct SearchTotals {
     pub nodes: u64,
+    pub tb_hits: u64,
     pub time_ms: u64,
     pub hashfull: usize,
 }
@@ -41,6 +43,7 @@ pub fn result_line(result: &SearchResult, root: &Position, totals: SearchTotals,
         score: result.score,
         bound: Bound::Exact,
         nodes: totals.nodes,
+        tb_hits: totals.tb_hits,
         time_ms: totals.time_ms,
         hashfull: totals.hashfull,
         pv: &result.pv,
@@ -48,7 +51,7 @@ pub fn result_line(result: &SearchResult, root: &Position, totals: SearchTotals,
     format_line(&report, root, chess960)
 }
 
-/// Formats `info depth D seldepth S multipv K score ... nodes N nps N hashfull H time MS pv ...`.
+/// Formats `info depth D seldepth S multipv K score ... nodes N nps N hashfull H tbhits T time MS pv ...`.
 /// `root` is the position the PV starts from.
 pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bool) -> String {
     let mut line = format!(
@@ -65,7 +68,11 @@ pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bo
     }
     let nps = report.nodes.saturating_mul(1000) / report.time_ms.max(1);
     // Writing to a String cannot fail.
-    let _ = write!(line, " nodes {} nps {} hashfull {} time {} pv", report.nodes, nps, report.hashfull, report.time_ms);
+    let _ = write!(
+        line,
+        " nodes {} nps {} hashfull {} tbhits {} time {} pv",
+        report.nodes, nps, report.hashfull, report.tb_hits, report.time_ms
+    );
     // Walk the line on a copy so that each move is printed from its own position
     // (and a line that somehow turned illegal is cut rather than printed).
     let mut pos = root.clone();

@@ -7,7 +7,7 @@ use crate::board::Move;
 
 use super::info::{format_line, LineReport};
 use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
-use super::score::{is_mate_score, mate_in_moves, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_DEPTH};
+use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{IterationReport, SearchResult};
@@ -88,7 +88,7 @@ impl Worker<'_> {
     fn aspiration(&mut self, depth: i32) -> i32 {
         let previous = self.root_moves[self.pv_index].previous_score;
         let mut delta = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -108,8 +108,8 @@ impl Worker<'_> {
             }
             self.print_bound_line();
             delta += delta / 2;
-            // A mate bound says nothing about how far off the window is: open it.
-            if delta > ASPIRATION_GIVE_UP || is_mate_score(score) {
+            // A mate or tablebase bound says nothing about how far off the window is: open it.
+            if delta > ASPIRATION_GIVE_UP || is_decisive(score) {
                 (alpha, beta) = (-INFINITE, INFINITE);
             }
         }
@@ -168,6 +168,7 @@ impl Worker<'_> {
             score: root_move.display_score(),
             bound,
             nodes: self.total_nodes(),
+            tb_hits: self.shared.progress.tb_hits.load(Ordering::Relaxed),
             time_ms: main.clock.elapsed_ms(),
             hashfull: self.shared.tt.hashfull(),
             pv: &root_move.pv,

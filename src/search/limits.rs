@@ -18,6 +18,9 @@ pub struct SearchLimits {
     pub searchmoves: Vec<Move>,
     /// How many best root moves to report, each with its own line (at least 1).
     pub multipv: usize,
+    /// Root moves ranked by the tablebases, with the score to show for each
+    /// unless the search proves a mate (empty: the root is not in the tables).
+    pub tablebase_scores: Vec<(Move, i32)>,
 }
 
 /// What the main worker knows after finishing an iteration, for the time manager

@@ -24,12 +24,14 @@ mod qsearch;
 mod root;
 pub mod score;
 pub mod see;
+mod tablebase_probe;
 pub mod tt;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
 
 use crate::board::{Move, Position};
+use crate::tablebase::SearchTables;
 
 pub use limits::{InfoSink, IterationReport, NoClock, NoInfo, SearchClock, SearchLimits};
 pub use tt::{HashError, TranspositionTable};
@@ -39,12 +41,14 @@ use history::Histories;
 use params::LmrTable;
 use worker::Worker;
 
-/// State shared by all search threads of one `go`; all of it is atomics.
+/// State shared by all search threads of one `go`: atomics, and read-only tables.
 pub struct SharedSearch<'a> {
     pub tt: &'a TranspositionTable,
     /// Raised by the controller (`stop`, time) or by the main worker (limits reached).
     pub stop: &'a AtomicBool,
     pub progress: &'a SearchProgress,
+    /// Syzygy tables to probe inside the tree (`None`: no probing at all).
+    pub tablebase: Option<&'a SearchTables>,
 }
 
 /// How far the workers of one search have got; all atomics, so one value is
@@ -57,6 +61,8 @@ pub struct SearchProgress {
     /// iteration one deeper, so that the threads fill the table ahead of the
     /// main worker instead of repeating its work.
     pub main_depth: AtomicI32,
+    /// Successful tablebase probes of all threads (root probes included).
+    pub tb_hits: AtomicU64,
 }
 
 /// What only the main worker does: watch limits and the clock, print `info`.

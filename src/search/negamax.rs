@@ -12,7 +12,8 @@ use super::history::{QuietCutoff, TriedMove};
 use super::params::IIR_MIN_DEPTH;
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
-use super::score::{is_mate_score, mate_in, mated_in, DRAW, EVAL_LIMIT, INFINITE, MATE_BOUND, MAX_PLY};
+use super::tablebase_probe::TbVerdict;
+use super::score::{is_decisive, mate_in, mated_in, DRAW, EVAL_LIMIT, INFINITE, MAX_PLY, TB_WIN_BOUND};
 use super::tt::{Bound, TtHit, TtStore};
 use super::worker::{Worker, EVAL_NONE};
 
@@ -38,6 +39,8 @@ pub(super) struct Node {
     pub tt_hit: Option<TtHit>,
     /// The move skipped by a singular-extension search of this node (else NONE).
     pub excluded: Move,
+    /// Floor and ceiling of the node's score set by a tablebase probe (PV nodes).
+    pub tb_limits: (i32, i32),
 }
 
 /// A node's static evaluations (all `EVAL_NONE` in check).
@@ -129,8 +132,18 @@ impl Worker<'_> {
                 return score;
             }
         }
-        let mut node = self.new_node(ply, depth, (alpha, beta), cut_node, in_check, tt_hit);
+        let mut tb_limits = (-INFINITE, INFINITE);
+        if excluded.is_none() {
+            match self.probe_tablebase(ply, depth, alpha, beta) {
+                Some(TbVerdict::Cutoff(score)) => return score,
+                Some(TbVerdict::Floor(score)) if pv_node => tb_limits.0 = score,
+                Some(TbVerdict::Ceiling(score)) if pv_node => tb_limits.1 = score,
+                _ => {}
+            }
+        }
+        let mut node = self.new_node(ply, depth, (alpha.max(tb_limits.0), beta), cut_node, in_check, tt_hit);
         node.excluded = excluded;
+        node.tb_limits = tb_limits;
         self.histories.reset_killers(ply + 2);
         if !pv_node && !in_check && excluded.is_none() {
             if let Some(score) = self.prune_node(&node) {
@@ -184,7 +197,7 @@ impl Worker<'_> {
         };
         let corrected = self.histories.correction.corrected(&self.pos, raw).clamp(-EVAL_LIMIT, EVAL_LIMIT);
         let refined = tt_hit
-            .filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_mate_score(hit.score))
+            .filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_decisive(hit.score))
             .map(|hit| hit.score);
         NodeEvals { raw, corrected, refined: refined.unwrap_or(corrected) }
     }
@@ -218,6 +231,7 @@ impl Worker<'_> {
             tt_move_is_capture: tt_move_usable && self.pos.is_capture(tt_move),
             tt_hit,
             excluded: Move::NONE,
+            tb_limits: (-INFINITE, INFINITE),
         }
     }
 
@@ -240,7 +254,7 @@ impl Worker<'_> {
         let hints = self.ordering_hints(node.ply, node.tt_move);
         let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
         let may_prune = self.has_non_pawn_material();
-        let mut best_score = -INFINITE;
+        let mut best_score = node.tb_limits.0;
         let mut best_move = Move::NONE;
         let mut cutoff: Option<MoveFacts> = None;
         let mut move_count = 0;
@@ -252,7 +266,7 @@ impl Worker<'_> {
             }
             move_count += 1;
             let facts = self.move_facts(mv, node.ply, &hints.killers, hints.counter);
-            if may_prune && best_score > -MATE_BOUND && self.prune_move(node, &facts, move_count) {
+            if may_prune && best_score > -TB_WIN_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
             let extension = match self.singular_extension(node, mv) {
@@ -296,6 +310,7 @@ impl Worker<'_> {
         if let Some(cutoff) = &cutoff {
             self.learn_from_cutoff(node, cutoff, quiets.as_slice(), captures.as_slice());
         }
+        let best_score = best_score.min(node.tb_limits.1);
         self.store_node(node, best_score, best_move);
         best_score
     }
@@ -391,7 +406,7 @@ impl Worker<'_> {
     fn learn_eval_error(&mut self, node: &Node, best_score: i32, best_move: Move, bound: Bound) {
         let quiet_outcome = best_move.is_none() || self.pos.is_quiet(best_move);
         let informative = bound.beyond(best_score, node.static_eval);
-        if !node.in_check && quiet_outcome && informative && !is_mate_score(best_score) {
+        if !node.in_check && quiet_outcome && informative && !is_decisive(best_score) {
             self.histories.correction.update(&self.pos, node.depth, node.raw_eval, best_score);
         }
     }

@@ -12,7 +12,7 @@ use super::params::{
     SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
-use super::score::{is_mate_score, MATE_BOUND};
+use super::score::{is_decisive, TB_WIN_BOUND};
 use super::see::see_ge;
 use super::tt::{Bound, TtStore};
 use super::worker::Worker;
@@ -34,7 +34,7 @@ impl Worker<'_> {
         // Quiescence cannot see the quiet moves that mate, so not against a
         // mate bound (every eval is below it), and not when the user asked for
         // a mate (`go mate`): there, sacrifices that look hopeless are the point.
-        let razor_allowed = RAZORING && self.limits.mate.is_none() && !is_mate_score(node.alpha);
+        let razor_allowed = RAZORING && self.limits.mate.is_none() && !is_decisive(node.alpha);
         if razor_allowed && depth <= RAZOR_MAX_DEPTH && eval + razor_margin(depth) < node.alpha {
             let score = self.qsearch(node.alpha - 1, node.alpha, node.ply);
             if self.stopped || score < node.alpha {
@@ -42,7 +42,7 @@ impl Worker<'_> {
             }
         }
         // Reverse futility: so far above beta that no reply will bring it back.
-        if depth <= RFP_MAX_DEPTH && eval < MATE_BOUND && eval - rfp_margin(depth, node.improving) >= node.beta {
+        if depth <= RFP_MAX_DEPTH && eval < TB_WIN_BOUND && eval - rfp_margin(depth, node.improving) >= node.beta {
             return Some(eval);
         }
         if let Some(score) = self.null_move(node) {
@@ -60,7 +60,7 @@ impl Worker<'_> {
         let allowed = node.depth >= NMP_MIN_DEPTH
             && node.eval >= node.beta
             && node.static_eval >= node.beta
-            && node.beta > -MATE_BOUND
+            && node.beta > -TB_WIN_BOUND
             && ply >= self.nmp_min_ply
             && !self.frame_back(ply, 1).null_move
             && self.non_pawn_pieces() >= 2;
@@ -77,8 +77,8 @@ impl Worker<'_> {
         if score < node.beta {
             return None;
         }
-        // A mate found after passing is not a proven mate.
-        let score = if score >= MATE_BOUND { node.beta } else { score };
+        // A mate or tablebase win found after passing is not proven.
+        let score = if score >= TB_WIN_BOUND { node.beta } else { score };
         if node.depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
             return Some(score);
         }
@@ -93,7 +93,7 @@ impl Worker<'_> {
     /// surely beats beta at full depth.
     fn probcut(&mut self, node: &Node) -> Option<i32> {
         let probcut_beta = node.beta + PROBCUT_MARGIN;
-        let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_mate_score(node.beta);
+        let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_decisive(node.beta);
         // A TT entry deep enough already says the margin will not be reached.
         let hopeless = node.tt_hit.is_some_and(|hit| hit.depth >= node.depth - 3 && hit.score < probcut_beta);
         if !allowed || hopeless {
@@ -150,7 +150,7 @@ impl Worker<'_> {
             && node.depth >= SINGULAR_MIN_DEPTH
             && hit.depth >= node.depth - 3
             && hit.bound != Bound::Upper
-            && !is_mate_score(hit.score)
+            && !is_decisive(hit.score)
             // Keep extensions from running away in long forcing lines.
             && node.ply < 2 * self.root_depth.max(1) as usize;
         if !eligible {

@@ -5,7 +5,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList};
 
 use super::params::LMR_MIN_DEPTH;
-use super::score::{INFINITE, MAX_PLY};
+use super::score::{is_mate_score, INFINITE, MAX_PLY};
 use super::see::see;
 use super::tt::{Bound, TtStore};
 use super::worker::{Worker, EVAL_NONE};
@@ -30,6 +30,8 @@ pub(super) struct RootMove {
     /// Nodes spent below this move over the whole search.
     pub nodes: u64,
     pub seldepth: usize,
+    /// The tablebases' verdict, shown instead of a search score that is no mate.
+    pub tablebase_score: Option<i32>,
 }
 
 impl RootMove {
@@ -42,15 +44,17 @@ impl RootMove {
             pv: vec![mv],
             nodes: 0,
             seldepth: 0,
+            tablebase_score: None,
         }
     }
 
-    /// The best score known for this move: this iteration's if it has one.
+    /// The best score known for this move: this iteration's if it has one,
+    /// replaced by the tablebase verdict unless the search found a mate.
     pub fn display_score(&self) -> i32 {
-        if self.score == -INFINITE {
-            self.previous_score
-        } else {
-            self.score
+        let searched = if self.score == -INFINITE { self.previous_score } else { self.score };
+        match self.tablebase_score {
+            Some(verdict) if !is_mate_score(searched) => verdict,
+            _ => searched,
         }
     }
 }
@@ -80,7 +84,14 @@ impl Worker<'_> {
             })
             .collect();
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        self.root_moves = scored.into_iter().map(|(_, mv)| RootMove::new(mv)).collect();
+        let verdicts = &self.limits.tablebase_scores;
+        self.root_moves = scored
+            .into_iter()
+            .map(|(_, mv)| RootMove {
+                tablebase_score: verdicts.iter().find(|(tb_move, _)| *tb_move == mv).map(|&(_, score)| score),
+                ..RootMove::new(mv)
+            })
+            .collect();
     }
 
     /// Searches root moves `pv_index..` in the window (alpha, beta): the first

@@ -3,6 +3,12 @@
 //! Scores are centipawns from the side to move. Mates are encoded as distances
 //! from the root: `MATE - ply` for the side that mates at `ply`, `-(MATE - ply)`
 //! for the side that is mated, so a shorter mate is always a better score.
+//!
+//! Just below the mates lies the tablebase band: a position the Syzygy tables
+//! prove won, reached at `ply`, scores `TB_WIN - ply` (lost: the negation).
+//! Such scores are "decisive" like mates: they move through the TT by ply the
+//! same way and are kept out of the evaluation's business (pruning margins,
+//! correction history). UCI shows them as `cp 20000 - distance`.
 
 /// Deepest ply the search ever reaches (stack and PV tables are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -14,8 +20,15 @@ pub const INFINITE: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Any score at or beyond this magnitude is a forced mate.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Static evaluations are clamped below this so that they never look like mates.
-pub const EVAL_LIMIT: i32 = MATE_BOUND - 1;
+/// A tablebase win at the root (never reached as such: a probe needs a move).
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Any score at or beyond this magnitude is a tablebase result or a mate.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// Static evaluations are clamped below this so that they never look like
+/// tablebase results or mates.
+pub const EVAL_LIMIT: i32 = TB_WIN_BOUND - 1;
+/// Tablebase scores are shown to the GUI as this many centipawns minus the distance.
+const TB_SHOWN_CP: i32 = 20_000;
 pub const DRAW: i32 = 0;
 
 /// The score of the side to move being checkmated at `ply`.
@@ -32,6 +45,20 @@ pub const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
+/// The score of a tablebase win for the side to move, reached at `ply`.
+#[inline]
+#[must_use]
+pub const fn tb_win_in(ply: usize) -> i32 {
+    TB_WIN - ply as i32
+}
+
+/// The score of a tablebase loss for the side to move, reached at `ply`.
+#[inline]
+#[must_use]
+pub const fn tb_loss_in(ply: usize) -> i32 {
+    -TB_WIN + ply as i32
+}
+
 /// True for scores that prove a forced mate for either side.
 #[inline]
 #[must_use]
@@ -39,14 +66,21 @@ pub const fn is_mate_score(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// Converts a root-relative mate score to a node-relative one for the TT:
-/// the table must not depend on how far from the root the node was reached.
+/// True for scores that prove the result: mates and tablebase wins or losses.
+#[inline]
+#[must_use]
+pub const fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_WIN_BOUND
+}
+
+/// Converts a root-relative mate or tablebase score to a node-relative one for
+/// the TT: the table must not depend on how far from the root the node was reached.
 #[inline]
 #[must_use]
 pub const fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -57,9 +91,9 @@ pub const fn to_tt(score: i32, ply: usize) -> i32 {
 #[inline]
 #[must_use]
 pub const fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -79,11 +113,15 @@ pub const fn mate_in_moves(score: i32) -> Option<i32> {
     }
 }
 
-/// `cp X` or `mate N` for an `info` line.
+/// `cp X` or `mate N` for an `info` line; a tablebase result shows as
+/// `cp ±(20000 - distance)`, distance in plies from the root.
 #[must_use]
 pub fn uci_score(score: i32) -> String {
     match mate_in_moves(score) {
         Some(moves) => format!("mate {moves}"),
+        None if is_decisive(score) => {
+            format!("cp {}", score.signum() * (TB_SHOWN_CP - (TB_WIN - score.abs())))
+        }
         None => format!("cp {score}"),
     }
 }
@@ -99,6 +137,18 @@ mod tests {
         assert_eq!(uci_score(mated_in(2)), "mate -1");
         assert_eq!(uci_score(mated_in(0)), "mate 0");
         assert_eq!(uci_score(-35), "cp -35");
+    }
+
+    #[test]
+    fn tablebase_scores_sit_between_evals_and_mates() {
+        assert!(tb_win_in(MAX_PLY) > EVAL_LIMIT);
+        assert!(tb_win_in(0) < mate_in(MAX_PLY));
+        assert!(is_decisive(tb_win_in(40)) && !is_mate_score(tb_win_in(40)));
+        assert!(!is_decisive(EVAL_LIMIT));
+        assert_eq!(uci_score(tb_win_in(7)), "cp 19993");
+        assert_eq!(uci_score(tb_loss_in(12)), "cp -19988");
+        assert_eq!(from_tt(to_tt(tb_win_in(9), 4), 4), tb_win_in(9));
+        assert_eq!(to_tt(tb_loss_in(9), 4), tb_loss_in(5));
     }
 
     #[test]

@@ -183,7 +183,7 @@ impl Player {
         self.tt.new_search();
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &self.tt, stop: &stop, progress: &progress };
+        let shared = SharedSearch { tt: &self.tt, stop: &stop, progress: &progress, tablebase: None };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
         let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };

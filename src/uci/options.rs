@@ -29,6 +29,10 @@ pub mod names {
     pub const BOOK_FILE: &str = "BookFile";
     pub const BOOK_BEST_MOVE: &str = "BookBestMove";
     pub const BOOK_DEPTH: &str = "BookDepth";
+    pub const SYZYGY_PATH: &str = "SyzygyPath";
+    pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+    pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+    pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
 }
 
 /// What `setoption` sends for an empty string.

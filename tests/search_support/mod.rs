@@ -40,7 +40,7 @@ pub struct Outcome {
 pub fn search_with(searcher: &mut Searcher, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
     let stop = AtomicBool::new(false);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt, stop: &stop, progress: &progress };
+    let shared = SharedSearch { tt, stop: &stop, progress: &progress, tablebase: None };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let main = MainDuties { clock: &clock, info: &lines, chess960: false };
