@@ -7,11 +7,15 @@
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
-//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation.
+//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
+//! - [`epd`]: the test-suite runner (`ferrochamp epd`);
+//! - [`progress`]: progress bars of long command-line work, on stderr.
 
 pub mod board;
 pub mod engine;
+pub mod epd;
 pub mod eval;
+pub mod progress;
 pub mod search;
 pub mod tune;
 pub mod uci;

@@ -43,6 +43,8 @@ enum Tool {
     Tune(ferrochamp::tune::TuneConfig),
     /// Write labelled positions from self-play.
     Datagen(ferrochamp::tune::DatagenConfig),
+    /// Run EPD test suites (bm/am, dm, ce +M, STS c0 points, BT rating).
+    Epd(ferrochamp::epd::EpdConfig),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +72,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {
                 eprintln!("datagen: {err}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Tool::Epd(config)) => match ferrochamp::epd::run_epd(&config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("epd: {err}");
                 ExitCode::FAILURE
             }
         },
