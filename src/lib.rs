@@ -9,7 +9,8 @@
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
 //! - [`epd`]: the test-suite runner (`ferrochamp epd`);
-//! - [`progress`]: progress bars of long command-line work, on stderr.
+//! - [`progress`]: progress bars of long command-line work, on stderr;
+//! - [`tools`]: `perft` and `bench` as command-line tools, with progress.
 
 pub mod board;
 pub mod engine;
@@ -17,5 +18,6 @@ pub mod epd;
 pub mod eval;
 pub mod progress;
 pub mod search;
+pub mod tools;
 pub mod tune;
 pub mod uci;

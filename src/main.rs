@@ -1,10 +1,8 @@
 //! The `ferrochamp` binary: the UCI engine by default, plus command-line tools.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use ferrochamp::board::{perft, Position};
 use ferrochamp::engine::{self, bench};
 use ferrochamp::uci::BenchParams;
 
@@ -29,6 +27,9 @@ enum Tool {
         /// Write castling moves as king-takes-rook.
         #[arg(long)]
         chess960: bool,
+        /// Show the progress bar (after a second) even when stderr is not a terminal.
+        #[arg(long)]
+        progress: bool,
     },
     /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -38,6 +39,9 @@ enum Tool {
         threads: Option<usize>,
         /// Transposition table size in MB.
         hash: Option<usize>,
+        /// A progress bar on stderr (stdout keeps the same lines).
+        #[arg(long)]
+        progress: bool,
     },
     /// Texel-tune the evaluation on labelled positions.
     Tune(ferrochamp::tune::TuneConfig),
@@ -55,10 +59,18 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Tool::Perft { depth, fen, divide, chess960 }) => run_perft(depth, fen.as_deref(), divide, chess960),
-        Some(Tool::Bench { depth, threads, hash }) => {
+        Some(Tool::Perft { depth, fen, divide, chess960, progress }) => {
+            match ferrochamp::tools::perft::run(depth, fen.as_deref(), divide, chess960, progress) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("{err}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Tool::Bench { depth, threads, hash, progress }) => {
             let config = bench::BenchConfig::from_params(&BenchParams { depth, threads, hash_mb: hash });
-            bench::run(&config, &|line| println!("{line}"));
+            ferrochamp::tools::bench::run(&config, progress);
             ExitCode::SUCCESS
         }
         Some(Tool::Tune(config)) => match ferrochamp::tune::run_tune(config) {
@@ -87,30 +99,4 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
-}
-
-fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> ExitCode {
-    let mut pos = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
-        Ok(pos) => pos,
-        Err(err) => {
-            eprintln!("invalid FEN: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let start = Instant::now();
-    let nodes = if divide {
-        let (lines, nodes) = perft::divide_report(&mut pos, depth, chess960);
-        for line in lines {
-            println!("{line}");
-        }
-        nodes
-    } else {
-        let nodes = perft::perft(&mut pos, depth);
-        println!("Nodes searched: {nodes}");
-        nodes
-    };
-    let elapsed = start.elapsed();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    eprintln!("time {} ms, {nps} nodes/second", elapsed.as_millis());
-    ExitCode::SUCCESS
 }

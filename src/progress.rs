@@ -39,7 +39,10 @@ pub fn spinner(unit: &str, forced: bool) -> ProgressBar {
     spinner
 }
 
-fn draw_target(forced: bool) -> ProgressDrawTarget {
+/// Where a bar draws: stderr on a terminal; status lines when `forced` and
+/// stderr is not a terminal; nowhere otherwise.
+#[must_use]
+pub fn draw_target(forced: bool) -> ProgressDrawTarget {
     if io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else if forced {

@@ -52,6 +52,12 @@ pub fn positions() -> Vec<Position> {
 
 /// Runs the bench, printing through `print`; returns the total node count.
 pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
+    run_observed(config, print, &|_| {})
+}
+
+/// [`run`], calling `on_position` with each position's node count as it ends
+/// (for a progress bar).
+pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dyn Fn(u64)) -> u64 {
     let tt = Arc::new(TranspositionTable::new(config.hash_mb));
     let pool = WorkerPool::new(config.threads);
     let limits = SearchLimits {
@@ -70,6 +76,7 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> u64 {
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;
+        on_position(outcome.nodes);
         let best = root.move_to_uci(outcome.result.best_move, true);
         print(&format!(
             "position {:>2}: best {best:<6} nodes {:>10} time {time_ms:>6}  {}",

@@ -78,9 +78,9 @@ pub struct DatagenConfig {
     /// Seed of the random openings (each thread derives its own).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Seconds between progress lines on stderr.
-    #[arg(long, default_value_t = 10)]
-    pub progress_secs: u64,
+    /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl Default for DatagenConfig {
@@ -101,7 +101,7 @@ impl Default for DatagenConfig {
             draw_plies: 12,
             draw_after_move: 40,
             seed: 1,
-            progress_secs: 10,
+            progress: false,
         }
     }
 }
@@ -379,7 +379,7 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
                 scope.spawn(move || worker(config, openings, seed, counters, out))
             })
             .collect();
-        let reporter = scope.spawn(|| report_progress(&counters, start, config.progress_secs));
+        let reporter = scope.spawn(|| report_progress(&counters, &config));
         let results = handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect();
         counters.done.store(true, Ordering::Relaxed);
         let _ = reporter.join();
@@ -393,16 +393,19 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
     results.into_iter().collect()
 }
 
-/// Prints a progress line every `every_secs` seconds until the workers are done.
-fn report_progress(counters: &Counters, start: Instant, every_secs: u64) {
-    let mut last = Instant::now();
+/// Keeps a bar of positions written (with games, results, rate and ETA) on
+/// stderr until the workers are done.
+fn report_progress(counters: &Counters, config: &DatagenConfig) {
+    let bar = crate::progress::bar(config.positions, "positions", config.progress);
+    bar.set_prefix("datagen");
     while !counters.done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(100));
-        if every_secs > 0 && last.elapsed() >= Duration::from_secs(every_secs) {
-            eprintln!("{}", progress_line(counters, start));
-            last = Instant::now();
-        }
+        std::thread::sleep(Duration::from_millis(200));
+        let [white, draws, black] = [0, 1, 2].map(|i| counters.outcomes[i].load(Ordering::Relaxed));
+        let games = counters.games.load(Ordering::Relaxed);
+        bar.set_position(counters.positions.load(Ordering::Relaxed).min(config.positions));
+        bar.set_message(format!("{games} games (+{white} ={draws} -{black})"));
     }
+    bar.finish_and_clear();
 }
 
 #[cfg(test)]
