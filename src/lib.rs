@@ -9,13 +9,19 @@
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
 //! - [`tablebase`]: Syzygy endgame tablebases (loading, probing, root move ranking);
-//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation.
+//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
+//! - [`epd`]: the test-suite runner (`ferrochamp epd`);
+//! - [`progress`]: progress bars of long command-line work, on stderr;
+//! - [`tools`]: `perft` and `bench` as command-line tools, with progress.
 
 pub mod board;
 pub mod book;
 pub mod engine;
+pub mod epd;
 pub mod eval;
+pub mod progress;
 pub mod search;
 pub mod tablebase;
+pub mod tools;
 pub mod tune;
 pub mod uci;

@@ -1,10 +1,9 @@
 //! The `ferrochamp` binary: the UCI engine by default, plus command-line tools.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use ferrochamp::board::{perft, Position};
+use ferrochamp::board::perft;
 use ferrochamp::engine::{self, bench};
 use ferrochamp::uci::BenchParams;
 
@@ -30,6 +29,9 @@ enum Tool {
         /// Write castling moves as king-takes-rook.
         #[arg(long)]
         chess960: bool,
+        /// Show the progress bar (after a second) even when stderr is not a terminal.
+        #[arg(long)]
+        progress: bool,
     },
     /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
     Bench {
@@ -42,6 +44,9 @@ enum Tool {
         /// Transposition table size in MB.
         #[arg(value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: Option<u32>,
+        /// A progress bar on stderr (stdout keeps the same lines).
+        #[arg(long)]
+        progress: bool,
     },
     /// Texel-tune the evaluation on labelled positions.
     Tune(ferrochamp::tune::TuneConfig),
@@ -50,6 +55,8 @@ enum Tool {
     /// Build or inspect a Polyglot opening book.
     #[command(subcommand)]
     Book(ferrochamp::book::BookTool),
+    /// Run EPD test suites (bm/am, dm, ce +M, STS c0 points, BT rating).
+    Epd(ferrochamp::epd::EpdConfig),
 }
 
 fn main() -> ExitCode {
@@ -60,32 +67,19 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Tool::Perft { depth, fen, divide, chess960 }) => run_perft(depth, fen.as_deref(), divide, chess960),
-        Some(Tool::Bench { depth, threads, hash }) => {
+        Some(Tool::Perft { depth, fen, divide, chess960, progress }) => report_failure(
+            "perft",
+            ferrochamp::tools::perft::run(depth, fen.as_deref(), divide, chess960, progress),
+        ),
+        Some(Tool::Bench { depth, threads, hash, progress }) => {
             let params = BenchParams { depth, threads: threads.map(usize::from), hash_mb: hash.map(|mb| mb as usize) };
-            match bench::run(&bench::BenchConfig::from_params(&params), &|line| println!("{line}")) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("bench: {err}");
-                    ExitCode::FAILURE
-                }
-            }
+            let outcome = ferrochamp::tools::bench::run(&bench::BenchConfig::from_params(&params), progress);
+            report_failure("bench", outcome.map(|_| ()).map_err(|err| err.to_string()))
         }
-        Some(Tool::Tune(config)) => match ferrochamp::tune::run_tune(config) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("tune: {err}");
-                ExitCode::FAILURE
-            }
-        },
-        Some(Tool::Datagen(config)) => match ferrochamp::tune::run_datagen(config) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("datagen: {err}");
-                ExitCode::FAILURE
-            }
-        },
+        Some(Tool::Tune(config)) => report_failure("tune", ferrochamp::tune::run_tune(config)),
+        Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),
         Some(Tool::Book(tool)) => report_failure("book", ferrochamp::book::cli::run(tool)),
+        Some(Tool::Epd(config)) => report_failure("epd", ferrochamp::epd::run_epd(&config)),
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS
@@ -102,30 +96,4 @@ fn report_failure(tool: &str, outcome: Result<(), String>) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-fn run_perft(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> ExitCode {
-    let mut pos = match fen.map_or_else(|| Ok(Position::startpos()), Position::from_fen) {
-        Ok(pos) => pos,
-        Err(err) => {
-            eprintln!("invalid FEN: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let start = Instant::now();
-    let nodes = if divide {
-        let (lines, nodes) = perft::divide_report(&mut pos, depth, chess960);
-        for line in lines {
-            println!("{line}");
-        }
-        nodes
-    } else {
-        let nodes = perft::perft(&mut pos, depth);
-        println!("Nodes searched: {nodes}");
-        nodes
-    };
-    let elapsed = start.elapsed();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    eprintln!("time {} ms, {nps} nodes/second", elapsed.as_millis());
-    ExitCode::SUCCESS
 }

@@ -22,7 +22,7 @@ fn two_tiny_games_write_well_formed_quiet_positions() {
         draw_after_move: 1,
         draw_score: 30,
         draw_plies: 6,
-        progress_secs: 0,
+        progress: false,
         ..DatagenConfig::default()
     };
     run_datagen(config).expect("datagen runs");

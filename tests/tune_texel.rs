@@ -166,6 +166,17 @@ fn small_end_to_end_run_writes_a_parameters_file() {
     let tuned = output::read_params(&out).expect("a parameters file");
     assert_eq!(tuned.len(), layout::idx::COUNT);
     assert_ne!(tuned, layout::current(), "nothing moved");
+    // The loss curve lies beside the parameters file, one point per epoch and set.
+    let curve_path = ferrochamp::tune::plot::svg_path(&out);
+    let svg = std::fs::read_to_string(&curve_path).expect("a loss curve beside the output");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for class in ["train", "validation"] {
+        let marker = format!("class=\"{class}\"");
+        let line = svg.lines().find(|l| l.contains(&marker)).expect("a polyline per set");
+        let points = line.split("points=\"").nth(1).and_then(|s| s.split('"').next()).expect("points");
+        assert_eq!(points.split_whitespace().count(), 3, "{line}");
+    }
     let _ = std::fs::remove_file(&data);
     let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&curve_path);
 }

@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod types;
 pub mod zobrist;
 

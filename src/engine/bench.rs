@@ -55,6 +55,15 @@ pub fn positions() -> Vec<Position> {
 /// # Errors
 /// When the hash table does not fit in memory.
 pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> Result<u64, HashError> {
+    run_observed(config, print, &|_| {})
+}
+
+/// [`run`], calling `on_position` with each position's node count as it ends
+/// (for a progress bar).
+///
+/// # Errors
+/// When the hash table does not fit in memory.
+pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dyn Fn(u64)) -> Result<u64, HashError> {
     let tt = Arc::new(TranspositionTable::try_new(config.hash_mb)?);
     let pool = WorkerPool::new(config.threads);
     let limits = SearchLimits {
@@ -73,6 +82,7 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> Result<u64, HashError>
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;
+        on_position(outcome.nodes);
         let best = root.move_to_uci(outcome.result.best_move, true);
         print(&format!(
             "position {:>2}: best {best:<6} nodes {:>10} time {time_ms:>6}  {}",

@@ -207,6 +207,7 @@ impl Controller {
             let path = self.options.string(names::BOOK_FILE).to_string();
             if let Some(report) = self.book.load(&path) {
                 self.info_string(&report);
+            }
         } else if name == names::SYZYGY_PATH {
             let path = self.options.string(names::SYZYGY_PATH).to_string();
             let (tables, messages) = tablebases::reload(self.tablebase.take(), &path);

@@ -79,9 +79,9 @@ pub struct DatagenConfig {
     /// Seed of the random openings (each thread derives its own).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Seconds between progress lines on stderr.
-    #[arg(long, default_value_t = 10)]
-    pub progress_secs: u64,
+    /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl Default for DatagenConfig {
@@ -102,7 +102,7 @@ impl Default for DatagenConfig {
             draw_plies: 12,
             draw_after_move: 40,
             seed: 1,
-            progress_secs: 10,
+            progress: false,
         }
     }
 }
@@ -394,7 +394,7 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
     let start = Instant::now();
     eprintln!("datagen: {threads} threads, {} nodes a move, writing to {}", config.nodes, config.output.display());
 
-    let results = run_workers(threads, &counters, config.progress_secs, |i, counters| {
+    let results = run_workers(threads, &counters, &config, |i, counters| {
         let seed = config.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i as u64);
         worker(&config, &openings, seed, counters, &out)
     });
@@ -411,11 +411,10 @@ pub fn run_datagen(config: DatagenConfig) -> Result<(), String> {
 /// that fails or panics raises `abort`, so that the others finish early, and
 /// the reporter always ends: a failed run exits with its error instead of
 /// printing progress forever.
-fn run_workers<F>(threads: usize, counters: &Counters, progress_secs: u64, work: F) -> Vec<Result<(), String>>
+fn run_workers<F>(threads: usize, counters: &Counters, config: &DatagenConfig, work: F) -> Vec<Result<(), String>>
 where
     F: Fn(usize, &Counters) -> Result<(), String> + Sync,
 {
-    let start = Instant::now();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|i| {
@@ -430,7 +429,7 @@ where
                 })
             })
             .collect();
-        let reporter = scope.spawn(|| report_progress(counters, start, progress_secs));
+        let reporter = scope.spawn(|| report_progress(counters, config));
         let results = handles
             .into_iter()
             .map(|handle| handle.join().unwrap_or_else(|_| Err("a worker thread was lost".to_string())))
@@ -449,16 +448,19 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "panicked".to_string())
 }
 
-/// Prints a progress line every `every_secs` seconds until the workers are done.
-fn report_progress(counters: &Counters, start: Instant, every_secs: u64) {
-    let mut last = Instant::now();
+/// Keeps a bar of positions written (with games, results, rate and ETA) on
+/// stderr until the workers are done.
+fn report_progress(counters: &Counters, config: &DatagenConfig) {
+    let bar = crate::progress::bar(config.positions, "positions", config.progress);
+    bar.set_prefix("datagen");
     while !counters.done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(100));
-        if every_secs > 0 && last.elapsed() >= Duration::from_secs(every_secs) {
-            eprintln!("{}", progress_line(counters, start));
-            last = Instant::now();
-        }
+        std::thread::sleep(Duration::from_millis(200));
+        let [white, draws, black] = [0, 1, 2].map(|i| counters.outcomes[i].load(Ordering::Relaxed));
+        let games = counters.games.load(Ordering::Relaxed);
+        bar.set_position(counters.positions.load(Ordering::Relaxed).min(config.positions));
+        bar.set_message(format!("{games} games (+{white} ={draws} -{black})"));
     }
+    bar.finish_and_clear();
 }
 
 #[cfg(test)]

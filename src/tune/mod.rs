@@ -22,6 +22,7 @@ pub mod datagen;
 pub mod dataset;
 pub mod model;
 pub mod output;
+pub mod plot;
 pub mod resolve;
 pub mod rng;
 pub mod texel;
@@ -135,6 +136,9 @@ pub struct TuneConfig {
     /// Parameter tables (names in params.rs) that keep their values; "none" for none.
     #[arg(long, value_delimiter = ',', default_value = DEFAULT_FROZEN)]
     pub freeze: Vec<String>,
+    /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl Default for TuneConfig {
@@ -157,6 +161,7 @@ impl Default for TuneConfig {
             min_samples: 1000,
             l2: 1e-8,
             freeze: DEFAULT_FROZEN.split(',').map(str::to_string).collect(),
+            progress: false,
         }
     }
 }
@@ -358,12 +363,27 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         l2: config.l2,
         anchor: weights.clone(),
     };
+    let curve_path = plot::svg_path(&config.output);
+    let mut curve = Vec::with_capacity(config.epochs);
+    let mut curve_error = None;
+    let bar = crate::progress::bar(config.epochs as u64, "epochs", config.progress);
+    bar.set_prefix("tune");
     texel::train(&train, &validation, &mut weights, &settings, |r| {
-        eprintln!(
-            "epoch {:4}  train {:.6}  validation {:.6}  rate {:.3}  {:.1}s",
-            r.epoch, r.train_loss, r.validation_loss, r.learning_rate, r.seconds
-        );
+        bar.suspend(|| {
+            eprintln!(
+                "epoch {:4}  train {:.6}  validation {:.6}  rate {:.3}  {:.1}s",
+                r.epoch, r.train_loss, r.validation_loss, r.learning_rate, r.seconds
+            );
+        });
+        // Rewritten every epoch, so that a long run can be watched as it goes.
+        curve.push(plot::LossPoint { epoch: r.epoch, train: r.train_loss, validation: r.validation_loss });
+        if let Err(err) = plot::write_loss_curve(&curve_path, &curve) {
+            curve_error.get_or_insert(err);
+        }
+        bar.set_message(format!("train {:.6} validation {:.6}", r.train_loss, r.validation_loss));
+        bar.inc(1);
     });
+    bar.finish_and_clear();
 
     let tuned = model::to_scores(&weights);
     let rounded = model::to_weights(&tuned);
@@ -378,7 +398,13 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         eprintln!("  {line}");
     }
     eprintln!("wrote {} in {:.1}s", config.output.display(), start.elapsed().as_secs_f64());
-    Ok(())
+    match curve_error {
+        Some(err) => Err(err),
+        None => {
+            eprintln!("loss curve: {}", curve_path.display());
+            Ok(())
+        }
+    }
 }
 
 #[cfg(test)]
