@@ -7,11 +7,13 @@
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
-//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation.
+//! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
+//! - [`turochamp`]: Turing and Champernowne's 1948 algorithm, playable as a style.
 
 pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod search;
 pub mod tune;
+pub mod turochamp;
 pub mod uci;

@@ -43,6 +43,14 @@ enum Tool {
     Tune(ferrochamp::tune::TuneConfig),
     /// Write labelled positions from self-play.
     Datagen(ferrochamp::tune::DatagenConfig),
+    /// Before each move of one side of a PGN game, the move Turochamp chooses.
+    TurochampGame {
+        /// The PGN file (its first game is read).
+        pgn: std::path::PathBuf,
+        /// Analyse Black's moves instead of White's.
+        #[arg(long)]
+        black: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -73,6 +81,19 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Tool::TurochampGame { pgn, black }) => {
+            let side = if black { ferrochamp::board::Color::Black } else { ferrochamp::board::Color::White };
+            match ferrochamp::turochamp::game::run_cli(&pgn, side) {
+                Ok(table) => {
+                    print!("{table}");
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("turochamp-game: {err}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS

@@ -15,6 +15,7 @@ use super::go::{self, GoPlan};
 use super::lag::LagTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
+use super::style::Style;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::search::tt::TranspositionTable;
@@ -243,19 +244,49 @@ impl Controller {
             info: Arc::new(self.output.clone()),
             chess960: self.chess960(),
         };
-        let pool = Arc::clone(&self.pool);
-        let root = self.position.clone();
-        let limits = plan.limits.clone();
+        let job = self.search_job(&plan, params, shared, main);
         let done = self.done_sender.clone();
         thread::Builder::new()
             .name("search-runner".into())
             .spawn(move || {
-                let result = pool.search(&root, &limits, &shared, main);
-                let _ = done.send(result);
+                let _ = done.send(job());
             })
             .expect("the operating system can start the search runner");
         let hold_result = params.infinite || params.ponder;
         self.search = Some(ActiveSearch { plan, clock, watchdog, hold_result, finished: None });
+    }
+
+    /// The search the selected `Style` runs, ready to go on the runner thread.
+    fn search_job(
+        &self,
+        plan: &GoPlan,
+        params: &GoParams,
+        shared: Arc<SharedContext>,
+        main: MainSetup,
+    ) -> Box<dyn FnOnce() -> PoolResult + Send> {
+        let root = self.position.clone();
+        match Style::from_options(&self.options) {
+            Style::Default => {
+                let pool = Arc::clone(&self.pool);
+                let limits = plan.limits.clone();
+                Box::new(move || pool.search(&root, &limits, &shared, main))
+            }
+            Style::Turochamp => {
+                let candidates = plan.candidates.clone();
+                let max_nodes = params.nodes;
+                Box::new(move || {
+                    let (result, nodes) = crate::turochamp::go::run(
+                        &root,
+                        &candidates,
+                        &shared.stop,
+                        max_nodes,
+                        main.info.as_ref(),
+                        main.chess960,
+                    );
+                    PoolResult { result, nodes }
+                })
+            }
+        }
     }
 
     fn on_search_done(&mut self, result: PoolResult) {

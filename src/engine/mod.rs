@@ -8,6 +8,7 @@ pub mod go;
 mod lag;
 pub mod pool;
 pub mod setup;
+pub mod style;
 pub mod time;
 
 use std::io::{self, BufRead};

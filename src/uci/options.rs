@@ -25,6 +25,7 @@ pub mod names {
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const UCI_CHESS960: &str = "UCI_Chess960";
     pub const DEBUG_LOG_FILE: &str = "Debug Log File";
+    pub const STYLE: &str = "Style";
 }
 
 /// What `setoption` sends for an empty string.
