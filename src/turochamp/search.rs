@@ -122,7 +122,7 @@ impl Searcher<'_> {
     fn enter_node(&mut self, ply: usize) {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes >= self.max_nodes || (self.nodes % 1024 == 0 && self.stop.load(Ordering::Relaxed)) {
+        if self.nodes >= self.max_nodes || (self.nodes.is_multiple_of(1024) && self.stop.load(Ordering::Relaxed)) {
             self.aborted = true;
         }
     }
@@ -310,6 +310,16 @@ mod tests {
         let (best, result) = choose("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 1");
         assert!(result.seldepth >= 3, "considerable moves were followed: {result:?}");
         assert_ne!(best, "c4f7");
+    }
+
+    #[test]
+    fn a_board_full_of_hanging_queens_stays_small() {
+        // Every capture here is considerable (undefended or recapture): the
+        // worst case of the extension. Alpha-beta keeps it to tens of thousands of nodes.
+        let (_, result) = choose("qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1");
+        assert!(result.complete);
+        assert!(result.nodes < 200_000, "{} nodes", result.nodes);
+        assert!(result.seldepth < MAX_PLY, "ended on dead positions, not on the ply limit");
     }
 
     #[test]
