@@ -12,7 +12,8 @@
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
 //! - [`epd`]: the test-suite runner (`ferrochamp epd`);
 //! - [`progress`]: progress bars of long command-line work, on stderr;
-//! - [`tools`]: `perft` and `bench` as command-line tools, with progress.
+//! - [`tools`]: `perft` and `bench` as command-line tools, with progress;
+//! - [`turochamp`]: Turing and Champernowne's 1948 algorithm, playable as a style.
 
 pub mod board;
 pub mod book;
@@ -24,4 +25,5 @@ pub mod search;
 pub mod tablebase;
 pub mod tools;
 pub mod tune;
+pub mod turochamp;
 pub mod uci;

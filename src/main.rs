@@ -57,6 +57,14 @@ enum Tool {
     Book(ferrochamp::book::BookTool),
     /// Run EPD test suites (bm/am, dm, ce +M, STS c0 points, BT rating).
     Epd(ferrochamp::epd::EpdConfig),
+    /// Before each move of one side of a PGN game, the move Turochamp chooses.
+    TurochampGame {
+        /// The PGN file (its first game is read).
+        pgn: std::path::PathBuf,
+        /// Analyse Black's moves instead of White's.
+        #[arg(long)]
+        black: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -80,6 +88,19 @@ fn main() -> ExitCode {
         Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),
         Some(Tool::Book(tool)) => report_failure("book", ferrochamp::book::cli::run(tool)),
         Some(Tool::Epd(config)) => report_failure("epd", ferrochamp::epd::run_epd(&config)),
+        Some(Tool::TurochampGame { pgn, black }) => {
+            let side = if black { ferrochamp::board::Color::Black } else { ferrochamp::board::Color::White };
+            match ferrochamp::turochamp::game::run_cli(&pgn, side) {
+                Ok(table) => {
+                    print!("{table}");
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("turochamp-game: {err}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS

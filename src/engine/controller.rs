@@ -17,6 +17,7 @@ use super::overshoot::OvershootTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::tablebases;
+use super::style::Style;
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
@@ -300,18 +301,12 @@ impl Controller {
             info: Arc::new(self.output.clone()),
             chess960: self.chess960(),
         };
-        let pool = Arc::clone(&self.pool);
-        let root = self.position.clone();
-        let limits = plan.limits.clone();
+        let job = self.search_job(&plan, params, shared, main);
         let done = self.done_sender.clone();
         thread::Builder::new()
             .name("search-runner".into())
             .spawn(move || {
-                let result = pool.search(&root, &limits, &shared, main);
-                // Let go of the shared tables before reporting, so that the
-                // controller may reload them as soon as the search is over.
-                drop(shared);
-                let _ = done.send(result);
+                let _ = done.send(job());
             })
             .expect("the operating system can start the search runner");
         let hold_result = params.infinite || params.ponder;
@@ -335,6 +330,45 @@ impl Controller {
                 self.output.lines(&lines);
                 self.lag.on_bestmove(Instant::now());
                 true
+            }
+        }
+    }
+
+    /// The search the selected `Style` runs, ready to go on the runner thread.
+    fn search_job(
+        &self,
+        plan: &GoPlan,
+        params: &GoParams,
+        shared: Arc<SharedContext>,
+        main: MainSetup,
+    ) -> Box<dyn FnOnce() -> PoolResult + Send> {
+        let root = self.position.clone();
+        match Style::from_options(&self.options) {
+            Style::Default => {
+                let pool = Arc::clone(&self.pool);
+                let limits = plan.limits.clone();
+                Box::new(move || {
+                    let result = pool.search(&root, &limits, &shared, main);
+                    // Let go of the shared tables before reporting, so that the
+                    // controller may reload them as soon as the search is over.
+                    drop(shared);
+                    result
+                })
+            }
+            Style::Turochamp => {
+                let candidates = plan.candidates.clone();
+                let max_nodes = params.nodes;
+                Box::new(move || {
+                    let (result, nodes) = crate::turochamp::go::run(
+                        &root,
+                        &candidates,
+                        &shared.stop,
+                        max_nodes,
+                        main.info.as_ref(),
+                        main.chess960,
+                    );
+                    PoolResult { result, nodes }
+                })
             }
         }
     }

@@ -33,6 +33,7 @@ pub mod names {
     pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
     pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
     pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+    pub const STYLE: &str = "Style";
 }
 
 /// What `setoption` sends for an empty string.
