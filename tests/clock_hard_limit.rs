@@ -54,7 +54,7 @@ fn the_main_search_thread_stops_itself_at_the_hard_limit_without_a_watchdog() {
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = CountingClock { looks: AtomicU32::new(0), limit: LOOKS };
         let lines = Lines::default();
         let main = MainDuties { clock: &clock, info: &lines, chess960: false };
