@@ -284,7 +284,9 @@ impl Controller {
             self.output.line(&line);
             let written = Instant::now();
             if let Some(deadline) = search.clock.hard_deadline() {
-                self.overshoot.on_bestmove(deadline, result.main_finished, written);
+                // A ponder search may have ended long before `ponderhit` let it answer.
+                let answerable = result.main_finished.map(|ended| ended.max(search.clock.started()));
+                self.overshoot.on_bestmove(deadline, answerable, written);
             }
             self.lag.on_bestmove(written);
         }

@@ -134,6 +134,12 @@ impl TimeManager {
         self.budget.map(|_| self.soft_ms.load(Ordering::Relaxed))
     }
 
+    /// When the clock started: the `go`, or the `ponderhit` when pondering.
+    #[must_use]
+    pub fn started(&self) -> Instant {
+        self.start.start()
+    }
+
     /// The moment the hard limit passes; `None` without one or while pondering.
     #[must_use]
     pub fn hard_deadline(&self) -> Option<Instant> {
@@ -318,6 +324,12 @@ mod tests {
         assert_eq!(manager.hard_deadline(), Some(go_time + Duration::from_millis(165)));
         let unlimited = TimeManager::new(&TimeControl::default(), OVERHEAD, go_time);
         assert_eq!(unlimited.hard_deadline(), None);
+        assert_eq!(unlimited.started(), go_time);
+        let pondering = TimeManager::pondering(&movetime(200), OVERHEAD, go_time);
+        let hit = go_time + Duration::from_millis(500);
+        pondering.ponderhit(hit);
+        assert_eq!(pondering.started(), hit, "after ponderhit the clock runs from there");
+        assert_eq!(pondering.hard_deadline(), Some(hit + Duration::from_millis(190)));
     }
 
     /// Waits (generously) for `flag` to be raised; returns when it was seen.
