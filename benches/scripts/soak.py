@@ -154,6 +154,9 @@ def load_average():
 
 def main():
     args = parse_args()
+    # fastchess runs inside --out (it saves its state as config.json in its working folder).
+    for name in ("engine", "opponent", "openings", "fastchess", "out"):
+        setattr(args, name, os.path.abspath(getattr(args, name)))
     os.makedirs(args.out, exist_ok=True)
     pgn = os.path.join(args.out, "games.pgn")
     log_path = os.path.join(args.out, "fastchess.log")
@@ -164,7 +167,7 @@ def main():
     lines = []
     with open(log_path, "w", encoding="utf-8") as log:
         with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, errors="replace") as proc:
+                              text=True, errors="replace", cwd=args.out) as proc:
             for line in proc.stdout:
                 log.write(line)
                 lines.append(line.rstrip("\n"))
