@@ -139,3 +139,23 @@ fn go_movetime_answers_in_time_under_cpu_load() {
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(5)));
 }
+
+#[test]
+fn a_search_stopped_before_it_starts_still_completes_depth_one() {
+    // A clock already run out (or `stop` right after `go`): the answer must
+    // still come from a searched root, with a real score in its last line.
+    let pos = Position::startpos();
+    let tt = TranspositionTable::new(16);
+    let stop = AtomicBool::new(true);
+    let progress = SearchProgress::default();
+    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+    let clock = CountingClock { looks: AtomicU32::new(0), limit: 1 };
+    let lines = Lines::default();
+    let main = MainDuties { clock: &clock, info: &lines, chess960: false };
+    let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
+    let result = Searcher::new().search(&pos, &shared, &unlimited, Some(&main));
+    assert_eq!(result.depth, 1, "the first iteration completes, the second does not start");
+    assert!(legal_moves(&pos).contains(&result.best_move));
+    let last = lines.all().pop().expect("an info line");
+    assert!(last.contains(" score cp "), "a searched score, not a mate: {last}");
+}

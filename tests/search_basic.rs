@@ -77,12 +77,16 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
         let with_main = Searcher::new().search(&pos, &shared, &limits, Some(&main));
         let helper = Searcher::new().search(&pos, &shared, &limits, None);
-        for result in [with_main, helper] {
+        for result in [&with_main, &helper] {
             assert!(legal_moves(&pos).contains(&result.best_move), "{fen}");
-            assert_eq!(result.depth, 0, "no iteration completed");
         }
+        // The main worker always completes its first iteration (so that its move
+        // and score come from a search); a helper stops at once.
+        assert_eq!(with_main.depth, 1, "{fen}: the main worker completes depth 1");
+        assert_eq!(helper.depth, 0, "{fen}: a helper completes no iteration");
         let last = lines.all().last().cloned().unwrap_or_default();
         assert!(last.starts_with("info depth 1 ") && !last.contains("bound"), "final exact line: {last}");
+        assert!(!last.contains(" mate "), "{fen}: no position here has a mate in one: {last}");
     }
 }
 

@@ -82,17 +82,6 @@ pub struct Budget {
     pub fixed: bool,
 }
 
-impl Budget {
-    /// The same limits `reserve_ms` earlier, for an engine that knows it answers
-    /// that late after its hard limit. At most half the hard limit is given up:
-    /// a move that searches nothing would lose more than the time it keeps.
-    #[must_use]
-    pub fn keeping_back(self, reserve_ms: u64) -> Budget {
-        let hard_ms = self.hard_ms.saturating_sub(reserve_ms).max(self.hard_ms / 2).max(MIN_LIMIT_MS);
-        Budget { soft_ms: self.soft_ms.min(hard_ms), hard_ms, fixed: self.fixed }
-    }
-}
-
 /// The limits for `control`, or `None` when nothing limits the time.
 ///
 /// `overhead_ms` is kept back from every move for GUI and network lag.
@@ -298,23 +287,6 @@ mod tests {
             assert!(b.hard_ms >= MIN_LIMIT_MS && b.soft_ms <= b.hard_ms, "time {time}: {b:?}");
         }
         assert!(limits(&clock(1000, 0, Some(2))).hard_ms <= (1000 - OVERHEAD) / 2);
-    }
-
-    #[test]
-    fn keeping_back_moves_the_hard_limit_earlier_but_never_below_half() {
-        let fixed = limits(&movetime(200));
-        assert_eq!(fixed.keeping_back(0), fixed);
-        assert_eq!(fixed.keeping_back(15), Budget { soft_ms: 175, hard_ms: 175, fixed: true });
-        assert_eq!(fixed.keeping_back(1000).hard_ms, 95, "half of 190 at least");
-        assert_eq!(fixed.keeping_back(u64::MAX).hard_ms, 95);
-        let timed = limits(&clock(60_000, 0, None));
-        let kept = timed.keeping_back(30);
-        assert_eq!(kept.hard_ms, timed.hard_ms - 30);
-        assert!(kept.soft_ms <= kept.hard_ms && kept.soft_ms == timed.soft_ms, "{kept:?}");
-        let tight = Budget { soft_ms: 90, hard_ms: 100, fixed: false }.keeping_back(40);
-        assert_eq!((tight.soft_ms, tight.hard_ms), (60, 60), "the soft limit never passes the hard one");
-        let smallest = Budget { soft_ms: 1, hard_ms: 1, fixed: false }.keeping_back(5);
-        assert_eq!(smallest.hard_ms, MIN_LIMIT_MS);
     }
 
     #[test]

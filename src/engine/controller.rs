@@ -286,10 +286,10 @@ impl Controller {
         let tables = self.search_tables();
         let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));
         let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
-        let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag);
-        let clock = TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received)
-            .keeping_back(self.overshoot.reserve_ms());
-        let clock = Arc::new(clock);
+        // Every move to come loses our own answering delay as well as the GUI's lag.
+        let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag)
+            + self.overshoot.reserve_ms();
+        let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
         self.tt.new_search();
@@ -403,7 +403,9 @@ impl Controller {
             self.output.line(&line);
             let written = Instant::now();
             if let Some(deadline) = search.clock.hard_deadline() {
-                self.overshoot.on_bestmove(deadline, written);
+                // A ponder search may have ended long before `ponderhit` let it answer.
+                let answerable = result.main_finished.map(|ended| ended.max(search.clock.started()));
+                self.overshoot.on_bestmove(deadline, answerable, written);
             }
             self.lag.on_bestmove(written);
         }

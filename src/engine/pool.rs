@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::Instant;
 
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
@@ -67,6 +68,8 @@ enum Job {
 struct WorkerReport {
     is_main: bool,
     result: SearchResult,
+    /// When the worker's search returned.
+    finished: Instant,
 }
 
 struct Worker {
@@ -79,6 +82,9 @@ struct Worker {
 pub struct PoolResult {
     pub result: SearchResult,
     pub nodes: u64,
+    /// When the main worker's search returned: the controller measures its
+    /// own delay in answering from there (see `overshoot`).
+    pub main_finished: Option<Instant>,
 }
 
 pub struct WorkerPool {
@@ -164,10 +170,11 @@ impl WorkerPool {
             }
         }
         let nodes = shared.progress.nodes.load(Ordering::Relaxed);
+        let main_finished = results.iter().find(|report| report.is_main).map(|report| report.finished);
         let Some(chosen) = choose_result(results, limits.multipv) else {
             let none = crate::board::Move::NONE;
             let result = SearchResult { best_move: none, ponder_move: none, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
-            return PoolResult { result, nodes };
+            return PoolResult { result, nodes, main_finished };
         };
         if !chosen.is_main {
             let totals =
@@ -179,7 +186,7 @@ impl WorkerPool {
                 };
             printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960));
         }
-        PoolResult { result: chosen.result, nodes }
+        PoolResult { result: chosen.result, nodes, main_finished }
     }
 }
 
@@ -220,7 +227,7 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
                 // Release the shared table before reporting, so that the
                 // controller can resize it as soon as the search is over.
                 drop(shared);
-                let _ = reports.send(WorkerReport { is_main, result });
+                let _ = reports.send(WorkerReport { is_main, result, finished: Instant::now() });
             }
         }
     }
@@ -245,7 +252,7 @@ mod tests {
 
     fn report(is_main: bool, depth: i32, best_move: Move) -> WorkerReport {
         let result = SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth, seldepth: 0, pv: vec![best_move] };
-        WorkerReport { is_main, result }
+        WorkerReport { is_main, result, finished: Instant::now() }
     }
 
     fn moves() -> (Move, Move) {

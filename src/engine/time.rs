@@ -12,9 +12,9 @@
 //!   busy machine a sleeping thread may wake tens of milliseconds late; a
 //!   thread that is searching sees the deadline as soon as it runs at all.
 //!
-//! What still comes between the hard limit and the `bestmove` line (threads
-//! handing the result on, being scheduled) the controller measures and keeps
-//! back from later hard limits ([`super::overshoot`], [`TimeManager::keeping_back`]).
+//! What still comes between the end of the search and the `bestmove` line
+//! (threads handing the result on, being scheduled) the controller measures
+//! and adds to the overhead of later moves ([`super::overshoot`]).
 //! The clock starts when the `go` line was read, or at `ponderhit` when pondering.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -134,15 +134,10 @@ impl TimeManager {
         self.budget.map(|_| self.soft_ms.load(Ordering::Relaxed))
     }
 
-    /// The same clock with the hard limit `reserve_ms` earlier (see
-    /// [`Budget::keeping_back`]): the engine's own delay in answering.
+    /// When the clock started: the `go`, or the `ponderhit` when pondering.
     #[must_use]
-    pub fn keeping_back(mut self, reserve_ms: u64) -> TimeManager {
-        if reserve_ms > 0 {
-            self.budget = self.budget.map(|budget| budget.keeping_back(reserve_ms));
-            self.soft_ms.store(self.budget.map_or(u64::MAX, |b| b.soft_ms), Ordering::Relaxed);
-        }
-        self
+    pub fn started(&self) -> Instant {
+        self.start.start()
     }
 
     /// The moment the hard limit passes; `None` without one or while pondering.
@@ -284,8 +279,8 @@ mod tests {
             movestogo: Some(u32::MAX),
             movetime: None,
         };
-        let manager = TimeManager::new(&control, 0, Instant::now()).keeping_back(u64::MAX);
-        assert!(!manager.hard_limit_reached());
+        let manager = TimeManager::new(&control, 0, Instant::now());
+        assert!(!manager.hard_limit_reached(), "a deadline beyond any clock is never reached");
         drop(manager.start_watchdog(Arc::new(AtomicBool::new(false))));
     }
 
@@ -323,15 +318,18 @@ mod tests {
     }
 
     #[test]
-    fn keeping_back_moves_the_deadline_earlier() {
+    fn the_hard_deadline_is_the_hard_limit_from_the_start() {
         let go_time = Instant::now();
-        let plain = TimeManager::new(&movetime(200), OVERHEAD, go_time);
-        assert_eq!(plain.hard_deadline(), Some(go_time + Duration::from_millis(190)));
-        let kept = TimeManager::new(&movetime(200), OVERHEAD, go_time).keeping_back(25);
-        assert_eq!(kept.hard_deadline(), Some(go_time + Duration::from_millis(165)));
-        assert_eq!(kept.soft_limit_ms(), Some(165));
-        let unlimited = TimeManager::new(&TimeControl::default(), OVERHEAD, go_time).keeping_back(25);
-        assert_eq!((unlimited.hard_deadline(), unlimited.soft_limit_ms()), (None, None));
+        let manager = TimeManager::new(&movetime(200), OVERHEAD + 25, go_time);
+        assert_eq!(manager.hard_deadline(), Some(go_time + Duration::from_millis(165)));
+        let unlimited = TimeManager::new(&TimeControl::default(), OVERHEAD, go_time);
+        assert_eq!(unlimited.hard_deadline(), None);
+        assert_eq!(unlimited.started(), go_time);
+        let pondering = TimeManager::pondering(&movetime(200), OVERHEAD, go_time);
+        let hit = go_time + Duration::from_millis(500);
+        pondering.ponderhit(hit);
+        assert_eq!(pondering.started(), hit, "after ponderhit the clock runs from there");
+        assert_eq!(pondering.hard_deadline(), Some(hit + Duration::from_millis(190)));
     }
 
     /// Waits (generously) for `flag` to be raised; returns when it was seen.

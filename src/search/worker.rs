@@ -181,6 +181,12 @@ impl<'w> Worker<'w> {
                     self.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
+            // The main worker always completes its first iteration (well under a
+            // millisecond): with a clock nearly run out, a move from an unsearched
+            // root could hang the queen, and its score would be no score at all.
+            if self.root_depth <= 1 {
+                return false;
+            }
         }
         self.stopped = self.shared.stop.load(Ordering::Relaxed);
         self.stopped
