@@ -60,7 +60,9 @@ pub fn filter_root_moves(tables: &SearchTables, pos: &Position, candidates: &[Mo
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Rank(Wdl, i64);
 
+/// What a move's rank depends on besides the move.
 struct RankContext {
+    /// The root's fifty-move counter.
     clock: u32,
     use_rule50: bool,
     repeated: bool,
@@ -72,7 +74,7 @@ impl RankContext {
     /// wins (and all wins in a repeated position) rank by distance to zeroing.
     fn rank(&self, m: &MoveDtz) -> Rank {
         if !self.distances_known {
-            return Rank(self.effective(m.wdl), 0);
+            return Rank(m.wdl.counting_rule50(self.use_rule50), 0);
         }
         let reach = i64::from(m.dtz) + i64::from(self.clock);
         match m.wdl {
@@ -86,14 +88,6 @@ impl RankContext {
                 Rank(result, 0)
             }
             Wdl::Draw => Rank(Wdl::Draw, 0),
-        }
-    }
-
-    fn effective(&self, wdl: Wdl) -> Wdl {
-        match wdl {
-            Wdl::CursedWin if !self.use_rule50 => Wdl::Win,
-            Wdl::BlessedLoss if !self.use_rule50 => Wdl::Loss,
-            other => other,
         }
     }
 }
