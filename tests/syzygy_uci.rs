@@ -147,3 +147,17 @@ fn a_truncated_table_is_refused_and_a_good_path_loads_after_it() {
     assert_eq!(best, "d8g5");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn several_threads_probe_the_same_tables() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 4");
+    set_path(&mut engine, &tables_dir());
+    // KRvKB and KQvKQ middlegames of captures: every thread probes at once.
+    for fen in ["8/8/3kb3/8/8/2R5/4K3/8 w - - 0 1", "8/3q4/3k4/8/8/2Q5/4K3/8 w - - 0 1"] {
+        let (lines, best) = search(&mut engine, fen, "go depth 14");
+        assert!(!best.is_empty() && best != "(none)");
+        let last = lines.iter().rev().find(|l| l.contains(" pv ")).expect("a pv line");
+        assert!(tbhits(last).is_some_and(|hits| hits > 1), "{last}");
+    }
+}

@@ -90,24 +90,37 @@ def first_of(boards, index):
     return next(i for i, (other, _) in enumerate(boards) if other == name)
 
 
-def play(start, ours, defender, args):
-    """Plays one game; returns (converted?, how it ended, plies)."""
+def still_won(tablebase, board):
+    """Is the side to move still winning within the fifty-move rule?"""
+    try:
+        dtz = tablebase.probe_dtz(board)
+    except KeyError:
+        return True  # more pieces than the tables (cannot happen from these starts)
+    return dtz > 0 and dtz + board.halfmove_clock <= 100
+
+
+def play(start, ours, defender, tablebase, args):
+    """Plays one game; returns (converted?, how it ended, plies, first ply at
+    which the winner's move left no win within the fifty-move rule)."""
     board = start.copy()
     winner = board.turn
     limit = chess.engine.Limit(time=args.movetime / 1000)
+    slip = None
     for _ in range(args.max_plies):
         if board.is_checkmate():
-            return board.turn != winner, "checkmate", board.ply()
+            return board.turn != winner, "checkmate", board.ply(), slip
         if board.is_stalemate() or board.is_insufficient_material():
-            return False, "stalemate or bare material", board.ply()
+            return False, "stalemate or bare material", board.ply(), slip
         if board.halfmove_clock >= 100:
-            return False, "fifty-move rule", board.ply()
+            return False, "fifty-move rule", board.ply(), slip
         if board.is_repetition(3):
-            return False, "threefold repetition", board.ply()
+            return False, "threefold repetition", board.ply(), slip
+        if slip is None and board.turn == winner and not still_won(tablebase, board):
+            slip = board.ply()
         engine = ours if board.turn == winner else defender
         result = engine.play(board, limit)
         board.push(result.move)
-    return False, "ply limit", board.ply()
+    return False, "ply limit", board.ply(), slip
 
 
 def main():
@@ -134,13 +147,15 @@ def main():
         converted = 0
         by_ending = {}
         began = time.time()
+        tablebase = chess.syzygy.open_tablebase(args.tables)
         for number, (name, start) in enumerate(games, 1):
             ours.protocol.send_line("ucinewgame")
-            won, how, plies = play(start, ours, defender, args)
+            won, how, plies, slip = play(start, ours, defender, tablebase, args)
             converted += won
             done, total = by_ending.get(name, (0, 0))
             by_ending[name] = (done + won, total + 1)
-            print(f"{number:3} {name:22} {'won ' if won else 'NOT '} {how:26} {plies:4} plies  {start.fen()}",
+            lost_at = f"  (win within the rule gone at ply {slip})" if slip is not None else ""
+            print(f"{number:3} {name:22} {'won ' if won else 'NOT '} {how:26} {plies:4} plies  {start.fen()}{lost_at}",
                   flush=True)
         print(f"\nFerrochamp {'without' if args.no_own_tables else 'with'} tables converted "
               f"{converted}/{len(games)} within the fifty-move rule "

@@ -11,11 +11,13 @@ tests/data/syzygy/ are used, so every listed position can be probed with them.
 Each line: FEN | WDL (-2..2, side to move) | DTZ (plies, signed, 0 for draws).
 
 It also writes tests/data/syzygy_root_expected.txt: won and drawn positions
-with the root moves that keep the result (what Ferrochamp's root filter must
-keep, with the fifty-move rule on): for a win, the moves after which the next
-capture, pawn move or mate comes before the fifty-move counter runs out; each
-won position appears twice, with the counter at 0 and at 100 - DTZ (where only
-DTZ-optimal moves remain). Each line: FEN | moves (UCI, sorted).
+with the root moves that Ferrochamp's root filter must keep (fifty-move rule
+on). For a win: the moves after which the next capture, pawn move or mate
+comes with a ply to spare before the fifty-move counter runs out, or, if there
+is none, the DTZ-optimal ones. Each won position appears three times: counter
+at 0, at 99 - DTZ (only DTZ-optimal moves are in time) and at 100 - DTZ (on
+the edge). For a draw: the moves that keep the draw.
+Each line: FEN | moves (UCI, sorted).
 """
 
 import argparse
@@ -56,18 +58,29 @@ def random_board(rng, white, black):
             return board
 
 
-def keeps_win(tablebase, board, move, budget):
-    """Does `move` win with the next zeroing move at most `budget` plies away (this move included)?"""
+def plies_to_zeroing(tablebase, board, move):
+    """Plies to the next capture, pawn move or mate after `move` (this move
+    included) if `move` wins, else None."""
     zeroing = board.is_zeroing(move)
     board.push(move)
     try:
         if board.is_checkmate():
-            return True
+            return 1
         if tablebase.probe_wdl(board) != -2:
-            return False
-        return zeroing or -tablebase.probe_dtz(board) + 1 <= budget
+            return None
+        return 1 if zeroing else -tablebase.probe_dtz(board) + 1
     finally:
         board.pop()
+
+
+def winning_moves_kept(tablebase, board):
+    distances = {m: plies_to_zeroing(tablebase, board, m) for m in board.legal_moves}
+    wins = {m: v for m, v in distances.items() if v is not None}
+    comfortable = [m for m, v in wins.items() if v + board.halfmove_clock < 100]
+    if comfortable:
+        return comfortable
+    shortest = min(wins.values())
+    return [m for m, v in wins.items() if v == shortest]
 
 
 def keeps_draw(tablebase, board, move):
@@ -84,9 +97,9 @@ def root_lines(tablebase, boards):
     drawn = [b for b in boards if tablebase.probe_wdl(b) == 0 and b.legal_moves.count() > 1][:DRAWN_ROOTS]
     for board in won:
         dtz = tablebase.probe_dtz(board)
-        for clock in (0, 100 - dtz):
+        for clock in (0, 99 - dtz, 100 - dtz):
             board.halfmove_clock = clock
-            kept = sorted(m.uci() for m in board.legal_moves if keeps_win(tablebase, board, m, 100 - clock))
+            kept = sorted(m.uci() for m in winning_moves_kept(tablebase, board))
             lines.append(f"{board.fen()} | {' '.join(kept)}")
         board.halfmove_clock = 0
     for board in drawn:

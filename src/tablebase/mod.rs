@@ -70,6 +70,17 @@ impl Wdl {
         }
     }
 
+    /// The value as the game goes: without the fifty-move rule a cursed win
+    /// is a win and a blessed loss a loss.
+    #[must_use]
+    pub fn counting_rule50(self, use_rule50: bool) -> Wdl {
+        match self {
+            Wdl::CursedWin if !use_rule50 => Wdl::Win,
+            Wdl::BlessedLoss if !use_rule50 => Wdl::Loss,
+            other => other,
+        }
+    }
+
     fn from_prober(result: WdlProbeResult) -> Wdl {
         match result {
             WdlProbeResult::Loss => Wdl::Loss,
@@ -328,10 +339,6 @@ impl SearchTables {
     /// The value of a probed position for the search, by the fifty-move option.
     #[must_use]
     pub fn effective(&self, wdl: Wdl) -> Wdl {
-        match wdl {
-            Wdl::CursedWin if !self.use_rule50 => Wdl::Win,
-            Wdl::BlessedLoss if !self.use_rule50 => Wdl::Loss,
-            other => other,
-        }
+        wdl.counting_rule50(self.use_rule50)
     }
 }

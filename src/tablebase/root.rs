@@ -3,13 +3,14 @@
 //! spoil a win (nor let the fifty-move rule take it) nor lose a draw.
 //!
 //! With a DTZ table every move is ranked by its value counting the root's
-//! fifty-move counter: a move "wins" only if the next capture or pawn move
-//! comes in time. Keeping every such move lets the search pick natural moves
-//! (and find mates); the counter makes the set shrink as it runs, down to the
-//! DTZ-optimal moves when time is short, so the win is always converted. When
-//! the position has already occurred in the game only the DTZ-optimal moves
-//! are kept, so the search cannot cycle. Without a DTZ table the moves are
-//! ranked by the WDL value of the position after each move.
+//! fifty-move counter: a move "wins" only if the next capture, pawn move or
+//! mate comes in time. All moves that win with a ply to spare rank equal, so
+//! the search picks natural moves (and finds mates); the counter makes that set
+//! shrink as it runs, and once it is empty only the DTZ-optimal moves are kept,
+//! so the win is always converted. The spare ply covers DTZ values that the
+//! tables store rounded by one. When the position has already occurred in the
+//! game only DTZ-optimal moves are kept, so the search cannot cycle. Without a
+//! DTZ table the moves are ranked by the WDL value after each move.
 
 use crate::board::{Move, Position};
 use crate::search::score::{tb_loss_in, tb_win_in, MAX_PLY};
@@ -31,19 +32,64 @@ pub fn filter_root_moves(tables: &SearchTables, pos: &Position, candidates: &[Mo
     if candidates.is_empty() || pos.occupied().count() > tables.max_pieces || !tables.tables.covers(pos) {
         return None;
     }
-    let (ranked, probes) = match tables.tables.probe_root_moves(pos) {
-        Some(moves) => (moves, 1),
-        None => wdl_only(tables, pos)?,
+    let (ranked, probes, distances_known) = match tables.tables.probe_root_moves(pos) {
+        Some(moves) => (moves, 1, true),
+        None => {
+            let (moves, probes) = wdl_only(tables, pos)?;
+            (moves, probes, false)
+        }
     };
-    let ranked: Vec<MoveDtz> = ranked.into_iter().filter(|m| candidates.contains(&m.mv)).collect();
-    let best = ranked.iter().map(|m| tables.effective(m.wdl)).max()?;
-    let mut kept: Vec<MoveDtz> = ranked.into_iter().filter(|m| tables.effective(m.wdl) == best).collect();
-    if best == Wdl::Win && has_occurred_before(pos) {
-        let shortest = kept.iter().map(|m| m.dtz).min().unwrap_or(0);
-        kept.retain(|m| m.dtz == shortest);
-    }
-    let moves = kept.iter().map(|m| (m.mv, report_score(tables.effective(m.wdl), m.dtz))).collect();
+    let context = RankContext {
+        clock: pos.halfmove_clock(),
+        use_rule50: tables.use_rule50,
+        repeated: has_occurred_before(pos),
+        distances_known,
+    };
+    let ranked: Vec<(MoveDtz, Rank)> =
+        ranked.into_iter().filter(|m| candidates.contains(&m.mv)).map(|m| (m, context.rank(&m))).collect();
+    let best = ranked.iter().map(|(_, rank)| *rank).max()?;
+    let moves = ranked
+        .iter()
+        .filter(|(_, rank)| *rank == best)
+        .map(|(m, rank)| (m.mv, report_score(rank.0, m.dtz)))
+        .collect();
     Some(RootFilter { moves, probes })
+}
+
+/// A move's result, then a tiebreak within it (higher is better).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank(Wdl, i64);
+
+/// What a move's rank depends on besides the move.
+struct RankContext {
+    /// The root's fifty-move counter.
+    clock: u32,
+    use_rule50: bool,
+    repeated: bool,
+    distances_known: bool,
+}
+
+impl RankContext {
+    /// Wins within the fifty-move rule with a ply to spare all rank equal; other
+    /// wins (and all wins in a repeated position) rank by distance to zeroing.
+    fn rank(&self, m: &MoveDtz) -> Rank {
+        if !self.distances_known {
+            return Rank(m.wdl.counting_rule50(self.use_rule50), 0);
+        }
+        let reach = i64::from(m.dtz) + i64::from(self.clock);
+        match m.wdl {
+            Wdl::Win | Wdl::CursedWin => {
+                let result = if reach <= 100 || !self.use_rule50 { Wdl::Win } else { Wdl::CursedWin };
+                let comfortable = reach < 100 && !self.repeated;
+                Rank(result, if comfortable { 0 } else { -i64::from(m.dtz) })
+            }
+            Wdl::Loss | Wdl::BlessedLoss => {
+                let result = if reach <= 100 || !self.use_rule50 { Wdl::Loss } else { Wdl::BlessedLoss };
+                Rank(result, 0)
+            }
+            Wdl::Draw => Rank(Wdl::Draw, 0),
+        }
+    }
 }
 
 /// Without a DTZ table: the WDL value after each move (no distances known).
