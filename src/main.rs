@@ -76,21 +76,10 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(Tool::Book(tool)) => report_failure("book", ferrochamp::book::cli::run(tool)),
+        Some(Tool::Book(tool)) => ferrochamp::book::cli::run_tool(tool),
         None => {
             engine::run_stdio();
             ExitCode::SUCCESS
-        }
-    }
-}
-
-/// Success, or the error on stderr and a failing exit code.
-fn report_failure(tool: &str, outcome: Result<(), String>) -> ExitCode {
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("{tool}: {err}");
-            ExitCode::FAILURE
         }
     }
 }
