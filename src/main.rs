@@ -86,7 +86,7 @@ fn main() -> ExitCode {
         }
         Some(Tool::Tune(config)) => report_failure("tune", ferrochamp::tune::run_tune(config)),
         Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),
-        Some(Tool::Book(tool)) => report_failure("book", ferrochamp::book::cli::run(tool)),
+        Some(Tool::Book(tool)) => ferrochamp::book::cli::run_tool(tool),
         Some(Tool::Epd(config)) => report_failure("epd", ferrochamp::epd::run_epd(&config)),
         Some(Tool::TurochampGame { pgn, black }) => {
             let side = if black { ferrochamp::board::Color::Black } else { ferrochamp::board::Color::White };

@@ -38,6 +38,19 @@ pub enum BookTool {
     },
 }
 
+/// Runs a `book` tool for the command line: output on stdout, an error on
+/// stderr with a failing exit code.
+#[must_use]
+pub fn run_tool(tool: BookTool) -> std::process::ExitCode {
+    match run(tool) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("book: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Runs a `book` tool; what it prints goes to stdout, the error to the caller.
 ///
 /// # Errors

@@ -166,3 +166,51 @@ fn entropy_seed() -> u64 {
     hasher.write_u128(nanos);
     hasher.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::options::OptionKind;
+
+    #[test]
+    fn the_book_options_exist_with_their_types_and_defaults() {
+        let values = OptionValues::default();
+        let kind = |name: &str| values.table().find(name).map(|spec| spec.kind.clone());
+        assert_eq!(kind(names::OWN_BOOK), Some(OptionKind::Check { default: false }));
+        assert_eq!(kind(names::BOOK_BEST_MOVE), Some(OptionKind::Check { default: false }));
+        assert_eq!(kind(names::BOOK_FILE), Some(OptionKind::Text { default: String::new() }));
+        assert!(matches!(kind(names::BOOK_DEPTH), Some(OptionKind::Spin { default: 255, .. })));
+        let settings = BookSettings::from_options(&values);
+        assert_eq!((settings.own_book, settings.best_move, settings.depth), (false, false, 255));
+    }
+
+    #[test]
+    fn game_ply_counts_from_the_move_number() {
+        let ply = |fen: &str| game_ply(&Position::from_fen(fen).expect("valid FEN"));
+        assert_eq!(ply(crate::board::START_FEN), 0);
+        assert_eq!(ply("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), 1);
+        assert_eq!(ply("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), 2);
+        let mut pos = Position::startpos();
+        for text in ["e2e4", "e7e5", "g1f3"] {
+            let mv = pos.parse_uci_move(text, false).expect("legal");
+            pos.make_move(mv);
+        }
+        assert_eq!(game_ply(&pos), 3);
+    }
+
+    #[test]
+    fn no_book_answer_without_own_book_or_for_analysis() {
+        let mut player = BookPlayer::with_seed(1);
+        let pos = Position::startpos();
+        let settings = BookSettings { own_book: true, best_move: true, depth: 255, chess960: false, ponder: false };
+        let mut params = GoParams::default();
+        // No file at all: one note, then silence.
+        assert!(matches!(player.answer(&pos, &params, &settings), BookReply::Search { note: Some(_) }));
+        assert_eq!(player.answer(&pos, &params, &settings), BookReply::Search { note: None });
+        params.depth = Some(5);
+        assert!(!asks_for_a_move(&params));
+        params.depth = None;
+        params.searchmoves = vec!["e2e4".into()];
+        assert!(!asks_for_a_move(&params));
+    }
+}
