@@ -367,7 +367,7 @@ impl Controller {
                         main.info.as_ref(),
                         main.chess960,
                     );
-                    PoolResult { result, nodes }
+                    PoolResult { result, nodes, main_finished: Some(std::time::Instant::now()) }
                 })
             }
         }
