@@ -66,7 +66,7 @@ proptest! {
         depth in 0u32..1000, nodes in any::<u64>(), wtime in any::<i64>(), binc in any::<i64>(),
         movetime in any::<i64>(), order in 0usize..4,
     ) {
-        let mut parts = vec![
+        let mut parts = [
             format!("depth {depth}"), format!("nodes {nodes}"), format!("wtime {wtime}"), format!("binc {binc}"),
         ];
         parts.rotate_left(order);

@@ -5,7 +5,8 @@
 //! Each engine process runs a session of many cases; every case ends with
 //! `isready`, which must be answered with `readyok`, and every `go` must be
 //! answered by one legal `bestmove` (checked against the position the test
-//! follows with the library's own parser and move generator). At the end the
+//! follows with the library's own parser and move generator), and no output
+//! line may carry a control character echoed from the input. At the end the
 //! engine must exit with code 0 after `quit`, without panic text on stderr.
 //!
 //! `FERROCHAMP_FUZZ_CASES=20000 cargo test --release --test uci_fuzz` runs
@@ -420,6 +421,9 @@ impl Session {
             let line = self.lines.recv_timeout(left).map_err(|_| {
                 format!("no answer within {ANSWER_TIME:?}: readyok {ready}, {} bestmoves owed", model.owed.len())
             })?;
+            if line.chars().any(char::is_control) {
+                return Err(format!("a control character in the output line {line:?}"));
+            }
             if line == "readyok" {
                 ready = true;
             } else if line.starts_with("bestmove") {

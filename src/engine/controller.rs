@@ -164,9 +164,12 @@ impl Controller {
     }
 
     fn info_string(&self, text: &str) {
-        // One line per message: a newline inside would start a line without a keyword.
+        // One line per message: a newline inside would start a line without a
+        // keyword. Other control characters (a NUL or a lone \r from echoed
+        // input) could cut or garble the line in a GUI: they become `?`.
         for line in text.lines() {
-            self.output.line(&format!("info string {line}"));
+            let visible: String = line.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
+            self.output.line(&format!("info string {visible}"));
         }
     }
 

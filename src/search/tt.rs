@@ -302,7 +302,7 @@ impl TranspositionTable {
     /// The table's size in whole megabytes (0 for the one-bucket table).
     #[must_use]
     pub fn megabytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Empties every entry (`ucinewgame`, `Clear Hash`); call while idle.

@@ -479,6 +479,36 @@ mod tests {
     }
 
     #[test]
+    fn a_failing_worker_ends_the_run_with_its_error() {
+        let counters = Counters::default();
+        // Worker 0 panics; worker 1 would play forever but for the abort flag.
+        let results = run_workers(2, &counters, 1, |i, counters| {
+            if i == 0 {
+                panic!("worker trouble");
+            }
+            while !counters.abort.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Ok(())
+        });
+        assert_eq!(results, vec![Err("worker 0 failed: worker trouble".to_string()), Ok(())]);
+        assert!(counters.done.load(Ordering::Relaxed), "the progress reporter was told to end");
+    }
+
+    #[test]
+    fn settings_that_cannot_run_are_refused_before_starting() {
+        let config = DatagenConfig::default();
+        assert!(validate(&config, 2).is_ok());
+        assert!(validate(&config, MAX_THREADS + 1).is_err());
+        let plies = DatagenConfig { random_plies: MAX_RANDOM_PLIES + 1, ..DatagenConfig::default() };
+        assert!(validate(&plies, 1).is_err());
+        let hash = DatagenConfig { hash: usize::MAX / 4, ..DatagenConfig::default() };
+        if available_memory_mb().is_some() {
+            assert!(validate(&hash, 4).unwrap_err().contains("cannot allocate"));
+        }
+    }
+
+    #[test]
     fn adjudication_needs_a_lasting_score() {
         let config = DatagenConfig::default();
         let early = Position::startpos();
