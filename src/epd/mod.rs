@@ -56,7 +56,7 @@ pub struct EpdConfig {
     /// Keep only every K-th position of each file (lines 1, K+1, 2K+1, ...).
     #[arg(long, default_value_t = 1)]
     pub every: usize,
-    /// Keep only the first N positions of each file (after --every).
+    /// Keep only the first N positions of each file (after --every; skipped lines do not count).
     #[arg(long)]
     pub first: Option<usize>,
     /// Rate every file as a BT suite with this base (2450, 2630); BT files
@@ -147,9 +147,11 @@ fn read_suite(path: &Path, every: usize, first: Option<usize>) -> Result<Suite, 
         .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
         .enumerate()
         .filter(|(kept, _)| kept % every == 0)
-        .map(|(_, numbered)| numbered)
-        .take(first.unwrap_or(usize::MAX));
+        .map(|(_, numbered)| numbered);
     for (number, line) in lines {
+        if first.is_some_and(|n| suite.problems.len() >= n) {
+            break;
+        }
         match parse::parse_problem(line, number) {
             Ok(Some(problem)) => suite.problems.push(problem),
             Ok(None) => {}

@@ -115,7 +115,7 @@ impl SuiteSearcher {
             return false;
         }
         let reply = self.search(&after, budget, Some(moves - 1));
-        reply.mate().is_some_and(|m| m < 0 && -m <= moves - 1)
+        reply.mate().is_some_and(|m| m < 0 && -m < moves)
     }
 }
 
