@@ -155,8 +155,8 @@ fn disambiguation(pos: &Position, mv: Move, piece: PieceType) -> String {
     }
 }
 
-/// The SAN moves of a PGN game, in order: tags, comments, variations, move
-/// numbers, NAGs and the result are skipped.
+/// The SAN moves of the first game of a PGN text, in order: tags, comments,
+/// variations, move numbers and NAGs are skipped, and the result ends the game.
 #[must_use]
 pub fn pgn_san_moves(pgn: &str) -> Vec<String> {
     let movetext: String = pgn
@@ -166,7 +166,7 @@ pub fn pgn_san_moves(pgn: &str) -> Vec<String> {
         .join(" ");
     let mut moves = Vec::new();
     let mut depth = 0usize;
-    for token in strip_comments(&movetext).split_whitespace() {
+    'tokens: for token in strip_comments(&movetext).split_whitespace() {
         for part in split_variations(token) {
             match part.as_str() {
                 "(" => depth += 1,
@@ -174,8 +174,11 @@ pub fn pgn_san_moves(pgn: &str) -> Vec<String> {
                 _ if depth > 0 => {}
                 text => {
                     let is_result = matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*");
+                    if is_result {
+                        break 'tokens;
+                    }
                     let text = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                    if !text.is_empty() && !text.starts_with('$') && !is_result {
+                    if !text.is_empty() && !text.starts_with('$') {
                         moves.push(text.to_string());
                     }
                 }
@@ -243,7 +246,7 @@ mod tests {
 
     #[test]
     fn reads_movetext_with_comments_variations_and_result() {
-        let pgn = "[Event \"x\"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 0-1";
+        let pgn = "[Event \"x\"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 0-1\n\n[Event \"y\"]\n1. d4 *";
         assert_eq!(pgn_san_moves(pgn), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
     }
 
