@@ -5,7 +5,6 @@
 //! wrote the PGN and python-chess's reading of it.
 
 use ferrochamp::book::pgn::parse_games;
-use ferrochamp::book::san::{parse_san, to_san};
 use ferrochamp::board::Position;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book");
@@ -42,9 +41,9 @@ fn every_move_resolves_and_prints_as_python_chess_says() {
             None => Position::startpos(),
         };
         for (word, (uci, san)) in game.moves.iter().zip(moves) {
-            let mv = parse_san(&pos, word).unwrap_or_else(|err| panic!("game {}: {err}", game.number));
+            let mv = pos.parse_san(word).unwrap_or_else(|err| panic!("game {}: {err}", game.number));
             assert_eq!(&pos.move_to_uci(mv, false), uci, "game {}, '{word}'", game.number);
-            assert_eq!(&to_san(&pos, mv), san, "game {}, SAN of {uci}", game.number);
+            assert_eq!(&pos.move_to_san(mv), san, "game {}, SAN of {uci}", game.number);
             pos.make_move(mv);
             checked += 1;
         }

@@ -14,7 +14,6 @@ use super::entry::{encode_move, BookEntry};
 use super::keys::polyglot_key;
 use super::pgn::{parse_games, GameResult, PgnGame};
 use super::probe::Book;
-use super::san::parse_san;
 use crate::board::{Color, Move, Position};
 
 /// The builder's limits.
@@ -136,7 +135,7 @@ fn replay(start: &Position, sans: &[String]) -> Result<Vec<Move>, String> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(sans.len());
     for (index, san) in sans.iter().enumerate() {
-        let mv = parse_san(&pos, san).map_err(|err| {
+        let mv = pos.parse_san(san).map_err(|err| {
             let number = pos.fullmove_number();
             let dots = if pos.side_to_move() == Color::White { "." } else { "..." };
             format!("move {} ({number}{dots} {san}): {err}", index + 1)

@@ -7,7 +7,6 @@ use super::builder::{BookBuilder, BuildLimits};
 use super::entry::split_move;
 use super::keys::polyglot_key;
 use super::probe::Book;
-use super::san::to_san;
 use crate::board::Position;
 
 /// The `book` tools.
@@ -110,7 +109,7 @@ pub fn show(path: &Path, fen: Option<&str>) -> Result<String, String> {
     let _ = writeln!(text, "{:<7} {:<8} {:>6} {:>7} {:>10}", "move", "san", "weight", "share", "learn");
     for entry in entries {
         let (uci, san) = match super::entry::decode_move(&pos, entry.raw_move) {
-            Some(mv) => (pos.move_to_uci(mv, false), to_san(&pos, mv)),
+            Some(mv) => (pos.move_to_uci(mv, false), pos.move_to_san(mv)),
             None => (split_move(entry.raw_move).map_or_else(|| "?".into(), |raw| raw.to_string()), "(illegal)".into()),
         };
         let share = if total == 0 { 0.0 } else { 100.0 * f64::from(entry.weight) / total as f64 };

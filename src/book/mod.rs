@@ -5,7 +5,7 @@
 //! - [`entry`]: the 16-byte entry and the format's move encoding;
 //! - [`probe`]: a book in memory, binary search, weighted choice;
 //! - [`player`]: when and how the book answers a UCI `go`;
-//! - [`pgn`] and [`san`]: reading PGN games and their SAN moves;
+//! - [`pgn`]: reading PGN games (their SAN moves are resolved by [`crate::board::san`]);
 //! - [`builder`] and [`cli`]: `ferrochamp book build` and `ferrochamp book show`.
 
 pub mod builder;
@@ -16,7 +16,6 @@ pub mod pgn;
 pub mod player;
 pub mod probe;
 pub mod random64;
-pub mod san;
 
 pub use cli::BookTool;
 pub use keys::polyglot_key;

@@ -4,7 +4,7 @@
 //! Comments (`{...}` and `;` to the end of the line), `%` escape lines,
 //! variations `(...)` at any depth, NAGs (`$n`, `!`, `?`, `!?`, ...), move
 //! numbers (`12.`, `12...`) and results are recognised and dropped; only the
-//! main line's moves are kept. SAN words are resolved later by [`super::san`],
+//! main line's moves are kept. SAN words are resolved later by [`crate::board::san`],
 //! against a position, so this module knows nothing about chess rules.
 
 /// How a game ended, from White's point of view.
