@@ -482,7 +482,7 @@ mod tests {
     fn a_failing_worker_ends_the_run_with_its_error() {
         let counters = Counters::default();
         // Worker 0 panics; worker 1 would play forever but for the abort flag.
-        let results = run_workers(2, &counters, 1, |i, counters| {
+        let results = run_workers(2, &counters, &DatagenConfig::default(), |i, counters| {
             if i == 0 {
                 panic!("worker trouble");
             }

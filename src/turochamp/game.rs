@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use crate::board::movegen::generate_legal;
 use crate::board::{Color, Move, MoveList, Position};
 
-use super::san::{move_to_san, pgn_san_moves, replay};
+use crate::book::pgn::parse_games;
 use super::eval::PositionPlay;
 use super::search::{evaluate_move, search, RootMove};
 
@@ -65,7 +65,7 @@ impl MoveReport {
         let Ok(mut pos) = Position::from_fen(&self.fen) else { return String::new() };
         let mut sans = Vec::new();
         for &mv in &root_move.pv {
-            sans.push(move_to_san(&pos, mv));
+            sans.push(pos.move_to_san(mv));
             pos.make_move(mv);
         }
         sans.join(" ")
@@ -94,7 +94,7 @@ fn term_differences(ours: &PositionPlay, theirs: &PositionPlay) -> String {
 /// # Errors
 /// A move of the game that cannot be read or is illegal.
 pub fn analyse_game(pgn: &str, side: Color) -> Result<Vec<MoveReport>, String> {
-    let sans = pgn_san_moves(pgn);
+    let sans = first_game_moves(pgn)?;
     let moves = replay(&sans)?;
     let stop = AtomicBool::new(false);
     let mut pos = Position::startpos();
@@ -108,6 +108,27 @@ pub fn analyse_game(pgn: &str, side: Color) -> Result<Vec<MoveReport>, String> {
     Ok(reports)
 }
 
+/// The SAN words of the first game's main line (the shared PGN reader).
+fn first_game_moves(pgn: &str) -> Result<Vec<String>, String> {
+    let game = parse_games(pgn).into_iter().next().ok_or("no game in the PGN text")?;
+    match game.problem {
+        Some(problem) => Err(format!("game 1: {problem}")),
+        None => Ok(game.moves),
+    }
+}
+
+/// Replays the SAN moves from the start position.
+fn replay(sans: &[String]) -> Result<Vec<Move>, String> {
+    let mut pos = Position::startpos();
+    let mut moves = Vec::with_capacity(sans.len());
+    for (index, san) in sans.iter().enumerate() {
+        let mv = pos.parse_san(san).map_err(|err| format!("ply {}: {err}", index + 1))?;
+        pos.make_move(mv);
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
 fn analyse_position(pos: &Position, played: Move, played_san: &str, stop: &AtomicBool) -> MoveReport {
     let mut legal = MoveList::new();
     generate_legal(pos, &mut legal);
@@ -119,7 +140,7 @@ fn analyse_position(pos: &Position, played: Move, played_san: &str, stop: &Atomi
         move_number: pos.fullmove_number(),
         fen: pos.to_fen(),
         played: played_san.trim_end_matches(['!', '?']).to_string(),
-        chosen: move_to_san(pos, chosen),
+        chosen: pos.move_to_san(chosen),
         matched: chosen == played,
         chosen_eval: result.best,
         played_eval,

@@ -10,13 +10,12 @@
 //! (considerable moves, dead positions, the choice of move).
 //!
 //! The files: `value` (material), `eval` (position play), `search` (the
-//! selective search), `go` (running it for a UCI `go`), `san` (reading PGN),
-//! `game` (replaying Turing's 1952 game against Glennie move by move).
+//! selective search), `go` (running it for a UCI `go`), `game` (replaying Turing's
+//! 1952 game against Glennie move by move).
 
 pub mod eval;
 pub mod game;
 pub mod go;
-pub mod san;
 pub mod search;
 pub mod value;
 

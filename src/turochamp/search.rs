@@ -315,8 +315,9 @@ mod tests {
     #[test]
     fn a_board_full_of_hanging_queens_stays_small() {
         // Every capture here is considerable (undefended or recapture): the
-        // worst case of the extension. Alpha-beta keeps it to tens of thousands of nodes.
-        let (_, result) = choose("qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1");
+        // worst case of the extension (every pawn promoted to a queen: the most
+        // material a legal FEN may hold). Alpha-beta keeps it to thousands of nodes.
+        let (_, result) = choose("rnbqkbnr/qqqqqqqq/8/8/8/8/QQQQQQQQ/RNBQKBNR w - - 0 1");
         assert!(result.complete);
         assert!(result.nodes < 200_000, "{} nodes", result.nodes);
         assert!(result.seldepth < MAX_PLY, "ended on dead positions, not on the ply limit");
