@@ -148,7 +148,7 @@ fn a_search_stopped_before_it_starts_still_completes_depth_one() {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(true);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress };
+    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let clock = CountingClock { looks: AtomicU32::new(0), limit: 1 };
     let lines = Lines::default();
     let main = MainDuties { clock: &clock, info: &lines, chess960: false };
