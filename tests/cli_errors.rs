@@ -112,7 +112,7 @@ fn tune_refuses_missing_files_and_bad_settings() {
 fn datagen_fails_cleanly_instead_of_hanging() {
     let out = std::env::temp_dir().join(format!("ferrochamp-cli-{}-datagen.txt", std::process::id()));
     let out = out.to_str().expect("utf-8 path");
-    let base = ["datagen", "-o", out, "--games", "2", "--nodes", "200", "--progress-secs", "1"];
+    let base = ["datagen", "-o", out, "--games", "2", "--nodes", "200"];
     let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| (*s).to_string()).collect() };
     // Issue 15 defect 3: an opening with more than 256 moves made the workers
     // panic while the progress reporter went on printing forever.
