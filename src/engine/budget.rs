@@ -178,30 +178,37 @@ fn effort_permille(report: &IterationReport) -> u64 {
     }
 }
 
+/// Time controls and `go` lines for the tests of this file and of `time.rs`.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::uci::Command;
+pub(crate) mod test_controls {
+    use super::TimeControl;
+    use crate::uci::{Command, GoParams};
 
-    const OVERHEAD: u64 = 10;
+    pub const OVERHEAD: u64 = 10;
 
-    fn clock(time: i64, increment: i64, movestogo: Option<u32>) -> TimeControl {
+    pub fn clock(time: i64, increment: i64, movestogo: Option<u32>) -> TimeControl {
         TimeControl { time: Some(time), increment, movestogo, movetime: None }
     }
 
-    fn movetime(ms: i64) -> TimeControl {
+    pub fn movetime(ms: i64) -> TimeControl {
         TimeControl { movetime: Some(ms), ..TimeControl::default() }
     }
 
-    fn limits(control: &TimeControl) -> Budget {
-        budget(control, OVERHEAD).expect("a timed control")
-    }
-
-    fn go_params(line: &str) -> GoParams {
+    pub fn go_params(line: &str) -> GoParams {
         match line.parse() {
             Ok(Command::Go(params)) => params,
             other => panic!("{line}: {other:?}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_controls::{clock, go_params, movetime, OVERHEAD};
+    use super::*;
+
+    fn limits(control: &TimeControl) -> Budget {
+        budget(control, OVERHEAD).expect("a timed control")
     }
 
     /// Plays `moves` moves where each one runs to its hard limit and the GUI

@@ -252,24 +252,7 @@ impl Drop for Watchdog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci::Command;
-
-    const OVERHEAD: u64 = 10;
-
-    fn clock(time: i64, increment: i64, movestogo: Option<u32>) -> TimeControl {
-        TimeControl { time: Some(time), increment, movestogo, movetime: None }
-    }
-
-    fn movetime(ms: i64) -> TimeControl {
-        TimeControl { movetime: Some(ms), ..TimeControl::default() }
-    }
-
-    fn go_params(line: &str) -> GoParams {
-        match line.parse() {
-            Ok(Command::Go(params)) => params,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
+    use crate::engine::budget::test_controls::{clock, go_params, movetime, OVERHEAD};
 
     #[test]
     fn huge_numbers_do_not_overflow_the_watchdog() {
