@@ -22,6 +22,7 @@ pub mod epd;
 pub mod eval;
 pub mod progress;
 pub mod search;
+pub mod style;
 pub mod tablebase;
 pub mod tools;
 pub mod tune;

@@ -57,6 +57,9 @@ enum Tool {
     Book(ferrochamp::book::BookTool),
     /// Run EPD test suites (bm/am, dm, ce +M, STS c0 points, BT rating).
     Epd(ferrochamp::epd::EpdConfig),
+    /// Export or check a play style file.
+    #[command(subcommand)]
+    Style(ferrochamp::style::cli::StyleTool),
     /// Before each move of one side of a PGN game, the move Turochamp chooses.
     TurochampGame {
         /// The PGN file (its first game is read).
@@ -88,6 +91,16 @@ fn main() -> ExitCode {
         Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),
         Some(Tool::Book(tool)) => ferrochamp::book::cli::run_tool(tool),
         Some(Tool::Epd(config)) => report_failure("epd", ferrochamp::epd::run_epd(&config)),
+        Some(Tool::Style(tool)) => match ferrochamp::style::cli::run_tool(&tool) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("style: {err}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Tool::TurochampGame { pgn, black }) => {
             let side = if black { ferrochamp::board::Color::Black } else { ferrochamp::board::Color::White };
             match ferrochamp::turochamp::game::run_cli(&pgn, side) {

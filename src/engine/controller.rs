@@ -17,7 +17,7 @@ use super::overshoot::OvershootTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
 use super::setup;
 use super::tablebases;
-use super::style::Style;
+use super::style::{InForce, StyleState};
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
@@ -55,6 +55,8 @@ pub struct Controller {
     book: BookPlayer,
     /// Syzygy tables from `SyzygyPath` (`None`: not set, or not usable).
     tablebase: Option<Arc<Tablebase>>,
+    /// The play style the next `go` uses.
+    style: StyleState,
 }
 
 impl Controller {
@@ -80,6 +82,7 @@ impl Controller {
             perft: None,
             book: BookPlayer::default(),
             tablebase: None,
+            style: StyleState::default(),
         }
     }
 
@@ -141,7 +144,11 @@ impl Controller {
                 }
             }
             Command::Eval => {
-                for line in crate::eval::eval_report(&self.position).lines() {
+                let report = match self.style.weights() {
+                    Some(weights) => crate::eval::eval_report_with(&self.position, weights),
+                    None => crate::eval::eval_report(&self.position),
+                };
+                for line in report.lines() {
                     self.output.line(line);
                 }
             }
@@ -219,6 +226,10 @@ impl Controller {
             for message in messages {
                 self.info_string(&message);
             }
+        } else if StyleState::is_style_option(&name) {
+            if let Err(err) = self.style.update(&self.options, &name) {
+                self.info_string(&err);
+            }
         } else if name == names::DEBUG_LOG_FILE {
             let path = self.options.string(names::DEBUG_LOG_FILE).to_string();
             if let Err(err) = self.output.set_log_file(&path) {
@@ -295,9 +306,19 @@ impl Controller {
         let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
         self.stop.store(false, Ordering::SeqCst);
         let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
+        if self.style.take_changed() {
+            // Scores and static evaluations of the old weights would mislead the new ones.
+            self.tt.clear();
+        }
         self.tt.new_search();
+        let weights = match self.style.in_force() {
+            InForce::Weights(weights) => weights.clone(),
+            InForce::Turochamp => None,
+        };
         let shared = Arc::new(
-            SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop)).with_tablebase(tables, root_probes),
+            SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop))
+                .with_tablebase(tables, root_probes)
+                .with_weights(weights),
         );
         let main = MainSetup {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
@@ -346,8 +367,8 @@ impl Controller {
         main: MainSetup,
     ) -> Box<dyn FnOnce() -> PoolResult + Send> {
         let root = self.position.clone();
-        match Style::from_options(&self.options) {
-            Style::Default => {
+        match self.style.in_force() {
+            InForce::Weights(_) => {
                 let pool = Arc::clone(&self.pool);
                 let limits = plan.limits.clone();
                 Box::new(move || {
@@ -358,7 +379,7 @@ impl Controller {
                     result
                 })
             }
-            Style::Turochamp => {
+            InForce::Turochamp => {
                 let candidates = plan.candidates.clone();
                 let max_nodes = params.nodes;
                 Box::new(move || {

@@ -15,6 +15,7 @@ use std::time::Instant;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use crate::board::Position;
+use crate::eval::score::S;
 use crate::search::tt::TranspositionTable;
 use crate::tablebase::SearchTables;
 use crate::search::info::{result_line, SearchTotals};
@@ -33,13 +34,22 @@ pub struct SharedContext {
     pub progress: SearchProgress,
     /// Syzygy tables to probe in the tree, with the search's options.
     pub tablebase: Option<SearchTables>,
+    /// The play style's evaluation weights (`None`: the compiled ones).
+    pub weights: Option<Arc<[S]>>,
 }
 
 impl SharedContext {
     /// A fresh context for one search over `tt`, without tablebases.
     #[must_use]
     pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedContext {
-        SharedContext { tt, stop, progress: SearchProgress::default(), tablebase: None }
+        SharedContext { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None }
+    }
+
+    /// The same context evaluating with a play style's `weights` (`None`: the compiled ones).
+    #[must_use]
+    pub fn with_weights(mut self, weights: Option<Arc<[S]>>) -> SharedContext {
+        self.weights = weights;
+        self
     }
 
     /// The same context probing `tables`; `root_probes` start the `tbhits` count.
@@ -210,6 +220,7 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
             }
             Job::Search { root, limits, shared, main } => {
                 let is_main = main.is_some();
+                searcher.set_weights(shared.weights.clone());
                 let result = {
                     let view = SharedSearch {
                         tt: &shared.tt,

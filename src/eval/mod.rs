@@ -31,9 +31,9 @@ use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
 pub use king::danger_penalty;
 pub use pawns::PawnTable;
-pub use report::eval_report;
+pub use report::{eval_report, eval_report_with};
 use score::{phase, S};
-use trace::{weight, EvalTrace, NoTrace, Term, Tracer};
+use trace::{weight, EvalTrace, NoTrace, Styled, Term, Tracer};
 
 /// No static evaluation goes beyond this, so that it never reaches mate scores.
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -43,6 +43,22 @@ pub const EVAL_LIMIT: i32 = 20_000;
 pub fn evaluate(pos: &Position, pawns: &mut PawnTable) -> i32 {
     let white = evaluate_white(pos, Some(pawns), &mut NoTrace);
     white * pos.side_to_move().sign()
+}
+
+/// [`evaluate`] with the weights of a play style: a flat vector in the order of
+/// [`layout::GROUPS`]. `pawns` must hold entries of these weights only.
+#[must_use]
+pub fn evaluate_with(pos: &Position, pawns: &mut PawnTable, weights: &[S]) -> i32 {
+    let white = evaluate_white(pos, Some(pawns), &mut Styled { weights, inner: NoTrace });
+    white * pos.side_to_move().sign()
+}
+
+/// [`evaluate_traced`] with the weights of a play style.
+#[must_use]
+pub fn evaluate_traced_with(pos: &Position, weights: &[S]) -> EvalTrace {
+    let mut styled = Styled { weights, inner: EvalTrace::default() };
+    evaluate_white(pos, None, &mut styled);
+    styled.inner
 }
 
 /// The evaluation with every term and weight coefficient recorded (for the
@@ -127,7 +143,7 @@ fn king_zone(color: Color, square: Square) -> Bitboard {
 /// pawn term is recorded.
 fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &mut T) -> i32 {
     let pawn_entry = match pawns {
-        Some(table) if !T::ENABLED => table.probe(pos),
+        Some(table) if !T::ENABLED => table.probe(pos, t),
         _ => pawns::evaluate_pawns(pos, t),
     };
     let mut info = EvalInfo::new(pos, pawn_entry);

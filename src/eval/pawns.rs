@@ -5,7 +5,7 @@ use crate::board::attacks::{pawn_attacks, pawn_attacks_bb};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
 use super::score::S;
-use super::trace::{weight, NoTrace, Tracer};
+use super::trace::{weight, Tracer};
 
 /// Every square in front of `square` from `color`'s side, on all files.
 #[inline]
@@ -110,15 +110,17 @@ impl PawnTable {
         self.entries.fill(PawnEntry::EMPTY);
     }
 
-    /// The pawn entry of `pos`, computed on a miss.
+    /// The pawn entry of `pos`, computed on a miss with the weights of `t` (a
+    /// tracer that records nothing: a hit skips the recording). The table holds
+    /// the scores of one set of weights: clear it when they change.
     #[inline]
-    pub fn probe(&mut self, pos: &Position) -> PawnEntry {
+    pub fn probe<T: Tracer>(&mut self, pos: &Position, t: &mut T) -> PawnEntry {
         let key = pos.pawn_key();
         // The length is a power of two, so masking the key picks a slot uniformly.
         let slot = (key as usize) & (self.entries.len() - 1);
         let entry = &mut self.entries[slot];
         if entry.key != key {
-            *entry = evaluate_pawns(pos, &mut NoTrace);
+            *entry = evaluate_pawns(pos, t);
             entry.key = key;
         }
         *entry

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::board::{Color, Position};
 
-use super::evaluate_traced;
+use super::{evaluate_traced, evaluate_traced_with};
 use super::score::{PHASE_MAX, S, SCALE_NORMAL};
 use super::trace::{EvalTrace, Term};
 
@@ -15,6 +15,12 @@ use super::trace::{EvalTrace, Term};
 #[must_use]
 pub fn eval_report(pos: &Position) -> String {
     format_report(&evaluate_traced(pos), pos.side_to_move())
+}
+
+/// [`eval_report`] with the weights of a play style (a flat vector).
+#[must_use]
+pub fn eval_report_with(pos: &Position, weights: &[S]) -> String {
+    format_report(&evaluate_traced_with(pos, weights), pos.side_to_move())
 }
 
 fn format_report(trace: &EvalTrace, side_to_move: Color) -> String {

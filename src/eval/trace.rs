@@ -67,6 +67,14 @@ pub trait Tracer {
     /// whose hits would skip the recording.
     const ENABLED: bool;
 
+    /// The weight at flat index `index`; `compiled` is its value in `params.rs`.
+    /// Every tracer but [`Styled`] returns `compiled`, so the evaluation reads the
+    /// constants straight in and compiles to the code it had before styles.
+    #[inline(always)]
+    fn weight(&self, _index: usize, compiled: S) -> S {
+        compiled
+    }
+
     /// `count` more uses of the weight at flat index `index` in `color`'s score.
     #[inline(always)]
     fn coeff(&mut self, _index: usize, _color: Color, _count: i32) {}
@@ -90,6 +98,48 @@ pub struct NoTrace;
 
 impl Tracer for NoTrace {
     const ENABLED: bool = false;
+}
+
+/// A tracer that reads its weights from a run-time vector (a play style) and
+/// passes everything it is told on to `inner`. The search runs
+/// `Styled<NoTrace>` for any style but the compiled one; the `eval` command
+/// `Styled<EvalTrace>`. Keeping the weight source inside the tracer spares every
+/// term function a second type parameter.
+pub struct Styled<'w, T> {
+    /// The flat weight vector, [`layout::idx::COUNT`] long.
+    pub weights: &'w [S],
+    pub inner: T,
+}
+
+impl<T: Tracer> Tracer for Styled<'_, T> {
+    const ENABLED: bool = T::ENABLED;
+
+    #[inline(always)]
+    fn weight(&self, index: usize, compiled: S) -> S {
+        // A vector of the wrong length is refused where styles are built; the
+        // fallback only keeps this free of panics.
+        self.weights.get(index).copied().unwrap_or(compiled)
+    }
+
+    #[inline(always)]
+    fn coeff(&mut self, index: usize, color: Color, count: i32) {
+        self.inner.coeff(index, color, count);
+    }
+
+    #[inline(always)]
+    fn term(&mut self, term: Term, color: Color, score: S) {
+        self.inner.term(term, color, score);
+    }
+
+    #[inline(always)]
+    fn danger(&mut self, color: Color, units: S) {
+        self.inner.danger(color, units);
+    }
+
+    #[inline(always)]
+    fn finish(&mut self, phase: i32, scale: i32, white_cp: i32) {
+        self.inner.finish(phase, scale, white_cp);
+    }
 }
 
 /// A full record of one evaluation.
@@ -183,23 +233,27 @@ impl Tracer for EvalTrace {
     }
 }
 
-/// `params::NAME`, `params::NAME[i]` or `params::NAME[i][j]`, recording one use
-/// of that weight for `color` in the tracer. Index expressions are evaluated once.
+/// `params::NAME`, `params::NAME[i]` or `params::NAME[i][j]` as the tracer's weight
+/// source gives it, recording one use of that weight for `color` in the tracer.
+/// Index expressions are evaluated once.
 macro_rules! weight {
     ($t:expr, $color:expr, $name:ident) => {{
-        $t.coeff($crate::eval::layout::idx::$name, $color, 1);
-        $crate::eval::params::$name
+        let index = $crate::eval::layout::idx::$name;
+        $t.coeff(index, $color, 1);
+        $t.weight(index, $crate::eval::params::$name)
     }};
     ($t:expr, $color:expr, $name:ident[$i:expr]) => {{
         let i: usize = $i;
-        $t.coeff($crate::eval::layout::idx::$name + i, $color, 1);
-        $crate::eval::params::$name[i]
+        let index = $crate::eval::layout::idx::$name + i;
+        $t.coeff(index, $color, 1);
+        $t.weight(index, $crate::eval::params::$name[i])
     }};
     ($t:expr, $color:expr, $name:ident[$i:expr][$j:expr]) => {{
         let (i, j): (usize, usize) = ($i, $j);
         let inner = $crate::eval::params::$name[0].len();
-        $t.coeff($crate::eval::layout::idx::$name + i * inner + j, $color, 1);
-        $crate::eval::params::$name[i][j]
+        let index = $crate::eval::layout::idx::$name + i * inner + j;
+        $t.coeff(index, $color, 1);
+        $t.weight(index, $crate::eval::params::$name[i][j])
     }};
 }
 
@@ -208,13 +262,15 @@ macro_rules! weight {
 macro_rules! weight_n {
     ($t:expr, $color:expr, $count:expr, $name:ident) => {{
         let count: i32 = $count;
-        $t.coeff($crate::eval::layout::idx::$name, $color, count);
-        $crate::eval::params::$name * count
+        let index = $crate::eval::layout::idx::$name;
+        $t.coeff(index, $color, count);
+        $t.weight(index, $crate::eval::params::$name) * count
     }};
     ($t:expr, $color:expr, $count:expr, $name:ident[$i:expr]) => {{
         let (count, i): (i32, usize) = ($count, $i);
-        $t.coeff($crate::eval::layout::idx::$name + i, $color, count);
-        $crate::eval::params::$name[i] * count
+        let index = $crate::eval::layout::idx::$name + i;
+        $t.coeff(index, $color, count);
+        $t.weight(index, $crate::eval::params::$name[i]) * count
     }};
 }
 

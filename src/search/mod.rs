@@ -29,6 +29,7 @@ pub mod tt;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
+use std::sync::Arc;
 
 use crate::board::{Move, Position};
 use crate::tablebase::SearchTables;
@@ -36,6 +37,7 @@ use crate::tablebase::SearchTables;
 pub use limits::{InfoSink, IterationReport, NoClock, NoInfo, SearchClock, SearchLimits};
 pub use tt::{HashError, TranspositionTable};
 
+use crate::eval::score::S;
 use crate::eval::PawnTable;
 use history::Histories;
 use params::LmrTable;
@@ -95,6 +97,8 @@ pub struct Searcher {
     histories: Histories,
     pawns: PawnTable,
     lmr: LmrTable,
+    /// The evaluation weights of the play style; `None`: the compiled ones.
+    weights: Option<Arc<[S]>>,
 }
 
 impl Default for Searcher {
@@ -106,7 +110,17 @@ impl Default for Searcher {
 impl Searcher {
     #[must_use]
     pub fn new() -> Searcher {
-        Searcher { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new() }
+        Searcher { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new(), weights: None }
+    }
+
+    /// Evaluates with `weights` (a flat vector, see `eval::layout`) from the
+    /// next search on; `None` means the compiled weights. The pawn hash holds
+    /// scores of the old weights, so a change empties it.
+    pub fn set_weights(&mut self, weights: Option<Arc<[S]>>) {
+        if self.weights.as_deref() != weights.as_deref() {
+            self.pawns.clear();
+        }
+        self.weights = weights;
     }
 
     /// Forgets everything learned in earlier games (`ucinewgame`).
@@ -128,6 +142,7 @@ impl Searcher {
         self.histories.clear_killers();
         let mut worker =
             Worker::new(root.clone(), &mut self.histories, &mut self.pawns, &self.lmr, shared, limits, main);
+        worker.weights = self.weights.as_deref();
         worker.iterative_deepening()
     }
 }

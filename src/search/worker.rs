@@ -11,7 +11,8 @@ use super::picker::OrderingHints;
 use super::root::RootMove;
 use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
 use super::{MainDuties, SearchLimits, SharedSearch};
-use crate::eval::{evaluate, PawnTable};
+use crate::eval::score::S;
+use crate::eval::{evaluate, evaluate_with, PawnTable};
 
 /// Local nodes are added to the shared counter in batches of this size, and
 /// the main worker looks at the clock as often: well under a millisecond of
@@ -80,6 +81,8 @@ pub(super) struct Worker<'w> {
     pub pos: Position,
     pub histories: &'w mut Histories,
     pawns: &'w mut PawnTable,
+    /// The play style's evaluation weights; `None`: the compiled ones.
+    pub weights: Option<&'w [S]>,
     pub lmr: &'w LmrTable,
     pub shared: &'w SharedSearch<'w>,
     pub main: Option<&'w MainDuties<'w>>,
@@ -116,6 +119,7 @@ impl<'w> Worker<'w> {
             pos,
             histories,
             pawns,
+            weights: None,
             lmr,
             shared,
             main,
@@ -225,7 +229,11 @@ impl<'w> Worker<'w> {
 
     /// The side to move's static evaluation, kept clear of mate scores.
     pub fn evaluate(&mut self) -> i32 {
-        evaluate(&self.pos, self.pawns).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let eval = match self.weights {
+            None => evaluate(&self.pos, self.pawns),
+            Some(weights) => evaluate_with(&self.pos, self.pawns, weights),
+        };
+        eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Plays `mv` from the node at `ply`, remembering it for continuation history.

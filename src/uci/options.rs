@@ -34,6 +34,7 @@ pub mod names {
     pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
     pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
     pub const STYLE: &str = "Style";
+    pub const STYLE_FILE: &str = "StyleFile";
 }
 
 /// What `setoption` sends for an empty string.
