@@ -7,7 +7,9 @@
 //!
 //! The evaluation is generic over a [`trace::Tracer`]: the search runs it with
 //! [`trace::NoTrace`] (no cost), the `eval` command and the tuner with
-//! [`trace::EvalTrace`], so all three see the same code.
+//! [`trace::EvalTrace`], so all three see the same code. A play style runs it
+//! with [`trace::Styled`], which reads the weights from a run-time vector
+//! ([`evaluate_with`]); the other tracers read the compiled constants.
 //!
 //! Layout: `params.rs` holds every weight, `layout.rs` sees them as a vector,
 //! `pawns.rs` (hashed), `pieces.rs` (material, placement, mobility, attack maps),

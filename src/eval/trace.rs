@@ -6,6 +6,10 @@
 //! [`EvalTrace`], which keeps the score of every term for both colours and the
 //! coefficient of every weight, so the report and the tuner see exactly the
 //! code the search runs.
+//!
+//! The tracer is also where the evaluation reads its weights (`Tracer::weight`):
+//! every tracer returns the compiled constant, except [`Styled`], which reads a
+//! play style's run-time vector and passes the recording on to another tracer.
 
 use crate::board::Color;
 
