@@ -300,7 +300,7 @@ fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
     pos.state.en_passant = Some(square);
     let capturable = Iterator::any(&mut capturers, |from| {
         let mv = Move::with_kind(from, square, MoveKind::EnPassant);
-        pos.is_pseudo_legal(mv) && pos.is_legal(mv)
+        pos.is_legal(mv)
     });
     if !capturable {
         pos.state.en_passant = None;

@@ -47,7 +47,8 @@ impl Position {
 
     /// Whether `mv` is a move the side to move could make here, judged from its
     /// own fields (for moves from the transposition table or killer slots).
-    /// Moves that leave the king in check may still pass: see `is_legal`.
+    /// Moves that leave the king in check may still pass: see `is_legal`, which
+    /// asks both questions.
     #[must_use]
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let us = self.side;
@@ -135,9 +136,19 @@ impl Position {
         !Iterator::any(&mut walk, |square| self.is_attacked(square, them, occupied))
     }
 
-    /// Whether a pseudo-legal move keeps the mover's king out of check.
+    /// Whether `mv`, from anywhere (the transposition table, a killer slot, a PV, user input),
+    /// is a legal move here: playable by the side to move and not leaving its king in check.
+    #[inline]
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
+        mv.is_some() && self.is_pseudo_legal(mv) && self.is_legal_given_pseudo_legal(mv)
+    }
+
+    /// Whether a move already known to be pseudo-legal (generated here, or passed by
+    /// `is_pseudo_legal`) keeps the mover's king out of check. Any other move may get a wrong
+    /// answer: use `is_legal` for those.
+    #[must_use]
+    pub fn is_legal_given_pseudo_legal(&self, mv: Move) -> bool {
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
         let king = self.king_square(us);

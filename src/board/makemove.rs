@@ -122,7 +122,7 @@ impl Position {
         let us = self.side;
         let mut capturers = pawn_attacks(us.flip(), square) & self.pieces(us, PieceType::Pawn);
         let legal =
-            Iterator::any(&mut capturers, |from| self.is_legal(Move::with_kind(from, square, MoveKind::EnPassant)));
+            Iterator::any(&mut capturers, |from| self.is_legal_given_pseudo_legal(Move::with_kind(from, square, MoveKind::EnPassant)));
         if legal {
             self.state.en_passant = Some(square);
             self.state.key ^= zobrist::en_passant(square);

@@ -248,7 +248,7 @@ fn generate_pawn_moves(pos: &Position, stage: Stage, evasion_mask: Bitboard, sin
         if let Some(ep) = pos.en_passant() {
             for from in pawn_attacks(them, ep) & pawns {
                 let mv = Move::with_kind(from, ep, MoveKind::EnPassant);
-                if pos.is_legal(mv) {
+                if pos.is_legal_given_pseudo_legal(mv) {
                     sink.add_move(mv);
                 }
             }

@@ -77,7 +77,7 @@ pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bo
     // (and a line that somehow turned illegal is cut rather than printed).
     let mut pos = root.clone();
     for &mv in report.pv {
-        if !(pos.is_pseudo_legal(mv) && pos.is_legal(mv)) {
+        if !pos.is_legal(mv) {
             break;
         }
         line.push(' ');

@@ -232,7 +232,7 @@ impl Worker<'_> {
             .tt
             .probe(self.pos.key(), 1)
             .map(|hit| hit.mv)
-            .filter(|&mv| mv.is_some() && self.pos.is_pseudo_legal(mv) && self.pos.is_legal(mv))
+            .filter(|&mv| self.pos.is_legal(mv))
             .unwrap_or(Move::NONE);
         self.pos.unmake_move();
         reply

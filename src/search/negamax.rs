@@ -214,7 +214,7 @@ impl Worker<'_> {
         let evals = self.node_evals(in_check, tt_hit.as_ref());
         self.frame_mut(ply).static_eval = evals.corrected;
         let tt_move = tt_hit.map_or(Move::NONE, |hit| hit.mv);
-        let tt_move_usable = tt_move.is_some() && self.pos.is_pseudo_legal(tt_move) && self.pos.is_legal(tt_move);
+        let tt_move_usable = self.pos.is_legal(tt_move);
         Node {
             ply,
             depth,

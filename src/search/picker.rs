@@ -136,7 +136,7 @@ impl MovePicker {
     #[must_use]
     pub fn new(pos: &Position, mode: PickerMode, mut hints: OrderingHints) -> MovePicker {
         let wanted = mode == PickerMode::Main || pos.in_check() || is_qsearch_noisy(pos, hints.tt_move);
-        if !wanted || !is_usable(pos, hints.tt_move) {
+        if !wanted || !pos.is_legal(hints.tt_move) {
             hints.tt_move = Move::NONE;
         }
         MovePicker {
@@ -248,7 +248,7 @@ impl MovePicker {
             _ => &self.hints.killers[..],
         };
         let duplicate = mv == self.hints.tt_move || earlier_killers.contains(&mv);
-        let usable = !duplicate && is_usable(pos, mv) && pos.is_quiet(mv);
+        let usable = !duplicate && pos.is_legal(mv) && pos.is_quiet(mv);
         usable.then_some(mv)
     }
 
@@ -293,11 +293,6 @@ impl MovePicker {
         }
         self.list.sort_remaining();
     }
-}
-
-/// A move from a table (TT, killer, counter) that is legal here.
-fn is_usable(pos: &Position, mv: Move) -> bool {
-    mv.is_some() && pos.is_pseudo_legal(mv) && pos.is_legal(mv)
 }
 
 /// Captures and queen promotions: what quiescence searches when not in check.
