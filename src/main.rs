@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use ferrochamp::board::perft;
 use ferrochamp::engine::{self, bench};
+use ferrochamp::uci::options::names;
 use ferrochamp::uci::BenchParams;
 
 #[derive(Parser)]
@@ -36,13 +37,13 @@ enum Tool {
     /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
     Bench {
         /// Search depth per position.
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+        #[arg(value_parser = clap::value_parser!(u32).range(bench_depths()))]
         depth: Option<u32>,
         /// Search threads.
-        #[arg(value_parser = clap::value_parser!(u16).range(1..=256))]
+        #[arg(value_parser = clap::value_parser!(u16).range(bench::option_range(names::THREADS).bounds()))]
         threads: Option<u16>,
         /// Transposition table size in MB.
-        #[arg(value_parser = clap::value_parser!(u32).range(1..=65536))]
+        #[arg(value_parser = clap::value_parser!(u32).range(bench::option_range(names::HASH).bounds()))]
         hash: Option<u32>,
         /// A progress bar on stderr (stdout keeps the same lines).
         #[arg(long)]
@@ -122,6 +123,11 @@ fn main() -> ExitCode {
 }
 
 /// Success, or the error on stderr and a failing exit code.
+/// `bench`'s depth range in the form clap's range check takes.
+fn bench_depths() -> std::ops::RangeInclusive<i64> {
+    i64::from(*bench::DEPTH_RANGE.start())..=i64::from(*bench::DEPTH_RANGE.end())
+}
+
 fn report_failure(tool: &str, outcome: Result<(), String>) -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

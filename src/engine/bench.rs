@@ -5,6 +5,7 @@
 //! The summary line `<N> nodes <M> nps` is the last thing printed, so that
 //! OpenBench, which reads from the bottom, finds it.
 
+use std::ops::RangeInclusive;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,14 +14,28 @@ use super::pool::{MainSetup, SharedContext, WorkerPool};
 use crate::board::Position;
 use crate::search::tt::{HashError, TranspositionTable};
 use crate::search::{NoClock, NoInfo, SearchLimits};
-use crate::uci::BenchParams;
+use crate::uci::options::names;
+use crate::uci::{BenchParams, OptionTable, SpinRange};
 
 /// The bench positions: openings, middlegames, endgames and a few Chess960 starts.
 const POSITIONS: &str = include_str!("bench_positions.epd");
 
 pub const DEFAULT_DEPTH: u32 = 14;
-pub const DEFAULT_THREADS: usize = 1;
-pub const DEFAULT_HASH_MB: usize = 16;
+/// The depths `bench` accepts (deeper ones are clamped to the last).
+pub const DEPTH_RANGE: RangeInclusive<u32> = 1..=64;
+
+/// The default and range of `Threads` or `Hash` for the bench: those of the UCI
+/// option (`uci-options.toml`).
+///
+/// # Panics
+/// Only if the embedded table lost the option, which the unit tests rule out.
+#[must_use]
+pub fn option_range(name: &str) -> SpinRange {
+    match OptionTable::builtin().spin_range(name) {
+        Some(range) => range,
+        None => panic!("uci-options.toml has no spin option {name}"),
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchConfig {
@@ -33,9 +48,9 @@ impl BenchConfig {
     #[must_use]
     pub fn from_params(params: &BenchParams) -> BenchConfig {
         BenchConfig {
-            depth: params.depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64),
-            threads: params.threads.unwrap_or(DEFAULT_THREADS).clamp(1, 256),
-            hash_mb: params.hash_mb.unwrap_or(DEFAULT_HASH_MB).clamp(1, 65536),
+            depth: params.depth.unwrap_or(DEFAULT_DEPTH).clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end()),
+            threads: option_range(names::THREADS).count_within(params.threads),
+            hash_mb: option_range(names::HASH).count_within(params.hash_mb),
         }
     }
 }
@@ -94,4 +109,22 @@ pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dy
     let elapsed = start.elapsed().as_secs_f64().max(1e-6);
     print(&format!("{total} nodes {} nps", (total as f64 / elapsed) as u64));
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_threads_and_hash_follow_the_option_table() {
+        for name in [names::THREADS, names::HASH] {
+            let range = option_range(name);
+            assert!(range.bounds().contains(&range.default), "{name}: {range:?}");
+        }
+        let params = BenchParams { depth: Some(500), threads: Some(100_000), hash_mb: None };
+        let config = BenchConfig::from_params(&params);
+        assert_eq!(config.depth, *DEPTH_RANGE.end());
+        assert_eq!(config.threads as i64, option_range(names::THREADS).max);
+        assert_eq!(config.hash_mb as i64, option_range(names::HASH).default);
+    }
 }

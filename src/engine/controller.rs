@@ -63,8 +63,8 @@ impl Controller {
     #[must_use]
     pub fn new(output: Output, stop: Arc<AtomicBool>) -> Controller {
         let options = OptionValues::default();
-        let hash_mb = usize::try_from(options.spin(names::HASH)).unwrap_or(16);
-        let threads = usize::try_from(options.spin(names::THREADS)).unwrap_or(1);
+        let hash_mb = options.spin_count(names::HASH);
+        let threads = options.spin_count(names::THREADS);
         let (done_sender, done) = unbounded();
         Controller {
             output,
@@ -210,7 +210,7 @@ impl Controller {
         if name == names::HASH {
             self.resize_hash();
         } else if name == names::THREADS {
-            let threads = usize::try_from(self.options.spin(names::THREADS)).unwrap_or(1);
+            let threads = self.options.spin_count(names::THREADS);
             self.pool = Arc::new(WorkerPool::new(threads));
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
@@ -243,7 +243,7 @@ impl Controller {
     /// still be referenced by a worker that is just finishing. When the memory
     /// is not there, the old table stays and the option says its size again.
     fn resize_hash(&mut self) {
-        let mb = usize::try_from(self.options.spin(names::HASH)).unwrap_or(16);
+        let mb = self.options.spin_count(names::HASH);
         match TranspositionTable::try_new(mb) {
             Ok(table) => self.tt = Arc::new(table),
             Err(err) => {

@@ -13,6 +13,10 @@ use crate::uci::GoParams;
 
 /// Lags beyond this are not lag but a new game or a changed clock.
 const PLAUSIBLE_LAG_MS: i64 = 1000;
+/// After a move without lag the estimate keeps this many eighths of itself.
+const DECAY_EIGHTHS: u64 = 7;
+/// The time kept back is the estimate plus this fraction of it (1/2), for bursts beyond it.
+const BURST_MARGIN_DIVISOR: u64 = 2;
 
 /// A timed move whose charge we will learn at the next `go`.
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +44,7 @@ impl LagTracker {
         let current = clock.and_then(|c| c.time(side).map(|time| (time, c.increment(side))));
         if let (Some(last), Some((clock_ms, _))) = (self.last, current) {
             if let Some(lag) = last.charged_lag(side, clock_ms) {
-                self.estimate_ms = lag.max(self.estimate_ms * 7 / 8);
+                self.estimate_ms = lag.max(self.estimate_ms * DECAY_EIGHTHS / 8);
                 log::debug!("observed lag {lag} ms, estimate {} ms", self.estimate_ms);
             }
         }
@@ -51,7 +55,7 @@ impl LagTracker {
             started: received,
             answered: None,
         });
-        self.estimate_ms + self.estimate_ms / 2
+        self.estimate_ms + self.estimate_ms / BURST_MARGIN_DIVISOR
     }
 
     /// Called when `bestmove` is written.

@@ -7,6 +7,9 @@
 //! and added to later static evals of positions with that structure.
 
 use crate::board::Position;
+use crate::eval::EVAL_LIMIT;
+
+use super::score::TB_WIN_BOUND;
 
 /// Table entries keep the average error in 1/`GRAIN` centipawns, so that small
 /// weights still move them.
@@ -18,7 +21,10 @@ const WEIGHT_SCALE: i32 = 256;
 /// An update weighs at most this much, reached by deep searches.
 const MAX_WEIGHT: i32 = 16;
 /// No correction exceeds this many centipawns: it refines the eval, never replaces it.
-const LIMIT: i32 = 96;
+pub const MAX_CORRECTION: i32 = 96;
+
+// A corrected static eval must never look like a tablebase result or a mate.
+const _: () = assert!(EVAL_LIMIT + MAX_CORRECTION < TB_WIN_BOUND);
 
 /// The average eval error per (side to move, pawn structure) of one thread.
 pub struct CorrectionHistory {
@@ -56,7 +62,7 @@ impl CorrectionHistory {
     /// Learns from a search of `pos` to `depth` that found `score` where the
     /// evaluation said `raw_eval`: a weighted average, deeper searches weighing more.
     pub fn update(&mut self, pos: &Position, depth: i32, raw_eval: i32, score: i32) {
-        let error = (score - raw_eval).clamp(-LIMIT, LIMIT) * GRAIN;
+        let error = (score - raw_eval).clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let entry = &mut self.entries[Self::index(pos)];
         *entry = (*entry * (WEIGHT_SCALE - weight) + error * weight) / WEIGHT_SCALE;
@@ -91,8 +97,8 @@ mod tests {
         for _ in 0..500 {
             table.update(&black, 20, 0, 5000);
         }
-        assert!(table.corrected(&black, 0) <= LIMIT);
-        assert!(table.corrected(&black, 0) > LIMIT - 5);
+        assert!(table.corrected(&black, 0) <= MAX_CORRECTION);
+        assert!(table.corrected(&black, 0) > MAX_CORRECTION - 5);
         assert_eq!(table.corrected(&white, 0), 0, "the other side to move is a different entry");
         table.clear();
         assert_eq!(table.corrected(&black, 0), 0);

@@ -6,14 +6,12 @@ use std::sync::atomic::Ordering;
 use crate::board::Move;
 
 use super::info::{format_line, LineReport};
-use super::params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use super::params::{widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{IterationReport, SearchResult};
 
-/// Beyond this window half-width, aspiration gives up and opens the window fully.
-const ASPIRATION_GIVE_UP: i32 = 1000;
 /// Bound lines of failed aspiration searches are printed only after this long.
 const BOUND_LINES_AFTER_MS: u64 = 3000;
 
@@ -107,7 +105,7 @@ impl Worker<'_> {
                 return score;
             }
             self.print_bound_line();
-            delta += delta / 2;
+            delta = widened_aspiration(delta);
             // A mate or tablebase bound says nothing about how far off the window is: open it.
             if delta > ASPIRATION_GIVE_UP || is_decisive(score) {
                 (alpha, beta) = (-INFINITE, INFINITE);

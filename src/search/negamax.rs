@@ -9,11 +9,11 @@
 use crate::board::{Color, Move, Piece, PieceType};
 
 use super::history::{QuietCutoff, TriedMove};
-use super::params::IIR_MIN_DEPTH;
+use super::params::{IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
 use super::tablebase_probe::TbVerdict;
-use super::score::{is_decisive, mate_in, mated_in, DRAW, EVAL_LIMIT, INFINITE, MAX_PLY, TB_WIN_BOUND};
+use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
 use super::tt::{Bound, TtHit, TtStore};
 use super::worker::{Worker, EVAL_NONE};
 
@@ -172,7 +172,7 @@ impl Worker<'_> {
     /// A TT score that settles the node (callers use it at non-PV nodes only).
     pub fn tt_cutoff(&self, hit: &TtHit, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
         // Near the 50-move limit the stored score may ignore a coming draw.
-        if hit.depth < depth || self.pos.halfmove_clock() >= 90 {
+        if hit.depth < depth || self.pos.halfmove_clock() >= TT_CUTOFF_MAX_HALFMOVES {
             return None;
         }
         let settles = match hit.bound {
@@ -195,7 +195,8 @@ impl Worker<'_> {
             Some(eval) => eval,
             None => self.evaluate(),
         };
-        let corrected = self.histories.correction.corrected(&self.pos, raw).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        // Within EVAL_LIMIT + MAX_CORRECTION: clear of tablebase and mate scores.
+        let corrected = self.histories.correction.corrected(&self.pos, raw);
         let refined = tt_hit
             .filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_decisive(hit.score))
             .map(|hit| hit.score);

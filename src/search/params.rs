@@ -16,6 +16,23 @@ pub const SINGULAR_EXTENSIONS: bool = true;
 pub const ASPIRATION_WINDOW: i32 = 20;
 /// ...from this depth on (shallower iterations are too unstable to aim at).
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Beyond this window half-width, aspiration gives up and opens the window fully.
+pub const ASPIRATION_GIVE_UP: i32 = 1000;
+
+/// After a fail high or low the window's half-width grows by half.
+#[inline]
+#[must_use]
+pub const fn widened_aspiration(delta: i32) -> i32 {
+    delta + delta / 2
+}
+
+/// A TT score no longer cuts a node once the fifty-move counter reaches this
+/// many half-moves: the stored score may ignore a draw that is coming.
+pub const TT_CUTOFF_MAX_HALFMOVES: u32 = 90;
+
+/// Late quiet root moves (from this index after the PV move on) are first
+/// searched one ply shallower, from `LMR_MIN_DEPTH` on.
+pub const ROOT_LATE_MOVE_INDEX: usize = 3;
 
 /// Reverse futility pruning (static null move) applies up to this depth.
 pub const RFP_MAX_DEPTH: i32 = 8;
@@ -40,6 +57,22 @@ pub const fn razor_margin(depth: i32) -> i32 {
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// From this depth on, a null-move cut-off is verified by a reduced normal search.
 pub const NMP_VERIFY_DEPTH: i32 = 8;
+/// Null moves need at least this many pieces besides pawns and king: with fewer,
+/// zugzwang is common (pawn-only endings included).
+pub const NMP_MIN_PIECES: u32 = 2;
+
+/// While verifying a null-move cut-off, no null move is tried for this many
+/// plies below the node (three quarters of the reduced depth).
+#[inline]
+#[must_use]
+pub const fn nmp_verification_plies(reduced_depth: i32) -> usize {
+    let plies = 3 * reduced_depth / 4;
+    if plies > 0 {
+        plies as usize
+    } else {
+        0
+    }
+}
 
 /// Null-move reduction: grows with depth and with how far eval exceeds beta.
 #[inline]
@@ -54,10 +87,30 @@ pub const fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
 pub const PROBCUT_MARGIN: i32 = 200;
 pub const PROBCUT_REDUCTION: i32 = 4;
+/// A TT entry at most this many plies shallower than the node, with a score
+/// below the ProbCut bound, already says the margin will not be reached.
+pub const PROBCUT_TT_DEPTH_MARGIN: i32 = 3;
 
 /// Singular extensions: from this depth, a TT move that is much better than every
 /// alternative (searched at half depth, excluding it) is extended by a ply.
 pub const SINGULAR_MIN_DEPTH: i32 = 8;
+/// The TT entry must be at most this many plies shallower than the node.
+pub const SINGULAR_TT_DEPTH_MARGIN: i32 = 3;
+
+/// The depth of the search without the TT move: about half the node's.
+#[inline]
+#[must_use]
+pub const fn singular_depth(depth: i32) -> i32 {
+    (depth - 1) / 2
+}
+
+/// Singular extensions stop beyond this ply, so that extensions cannot run away
+/// in long forcing lines: twice the iteration's depth.
+#[inline]
+#[must_use]
+pub const fn singular_max_ply(root_depth: i32) -> usize {
+    2 * if root_depth > 1 { root_depth as usize } else { 1 }
+}
 
 /// A singular search this far below its bound extends the TT move by two plies.
 pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
@@ -132,6 +185,26 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// History score worth one ply of reduction, up or down.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+/// The largest reduction at `depth`: the reduced search never drops into
+/// quiescence (and a reduction is never negative, an extension).
+#[inline]
+#[must_use]
+pub const fn lmr_max_reduction(depth: i32) -> i32 {
+    if depth > 2 {
+        depth - 2
+    } else {
+        0
+    }
+}
+
+/// Capture ordering (MVV-LVA with capture history): the victim's SEE value
+/// times this...
+pub const MVV_WEIGHT: i32 = 16;
+/// ...minus the attacker's SEE value divided by this (only a tie-breaker)...
+pub const LVA_DIVISOR: i32 = 100;
+/// ...plus the capture history divided by this.
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 16;
 
 const LMR_SIZE: usize = 64;
 

@@ -12,6 +12,7 @@ use crate::board::movegen::{generate_legal, generate_noisy, generate_quiet};
 use crate::board::{Color, Move, MoveList, PieceType, Position};
 
 use super::history::{ContinuationKeys, Histories};
+use super::params::{CAPTURE_HISTORY_DIVISOR, LVA_DIVISOR, MVV_WEIGHT};
 use super::see::{see_ge, see_value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -310,8 +311,8 @@ fn noisy_score(pos: &Position, histories: &Histories, mv: Move) -> i32 {
     let promotion = mv.promotion_piece().map_or(0, see_value);
     match pos.captured_piece_type(mv) {
         Some(captured) => {
-            16 * see_value(captured) + promotion - see_value(piece.piece_type()) / 100
-                + histories.capture(piece, mv.to(), captured) / 16
+            MVV_WEIGHT * see_value(captured) + promotion - see_value(piece.piece_type()) / LVA_DIVISOR
+                + histories.capture(piece, mv.to(), captured) / CAPTURE_HISTORY_DIVISOR
         }
         None => promotion,
     }

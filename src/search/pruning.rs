@@ -5,11 +5,12 @@ use crate::board::Move;
 
 use super::negamax::{MoveFacts, Node};
 use super::params::{
-    futility_margin, lmp_threshold, nmp_reduction, razor_margin, rfp_margin, see_capture_threshold,
-    see_quiet_threshold, singular_margin, DOUBLE_EXTENSION_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH,
-    LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN,
-    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH,
-    SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH,
+    futility_margin, lmp_threshold, lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin,
+    rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
+    DOUBLE_EXTENSION_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES,
+    NMP_MIN_DEPTH, NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS,
+    SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::score::{is_decisive, TB_WIN_BOUND};
@@ -63,7 +64,7 @@ impl Worker<'_> {
             && node.beta > -TB_WIN_BOUND
             && ply >= self.nmp_min_ply
             && !self.frame_back(ply, 1).null_move
-            && self.non_pawn_pieces() >= 2;
+            && self.non_pawn_pieces() >= NMP_MIN_PIECES;
         if !allowed {
             return None;
         }
@@ -83,7 +84,7 @@ impl Worker<'_> {
             return Some(score);
         }
         // Verification: search this node again without null moves for a while.
-        self.nmp_min_ply = ply + (3 * reduced_depth / 4).max(0) as usize;
+        self.nmp_min_ply = ply + nmp_verification_plies(reduced_depth);
         let verified = self.negamax(node.beta - 1, node.beta, reduced_depth, ply, false);
         self.nmp_min_ply = 0;
         (verified >= node.beta).then_some(score)
@@ -95,7 +96,7 @@ impl Worker<'_> {
         let probcut_beta = node.beta + PROBCUT_MARGIN;
         let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_decisive(node.beta);
         // A TT entry deep enough already says the margin will not be reached.
-        let hopeless = node.tt_hit.is_some_and(|hit| hit.depth >= node.depth - 3 && hit.score < probcut_beta);
+        let hopeless = node.tt_hit.is_some_and(|hit| hit.depth >= node.depth - PROBCUT_TT_DEPTH_MARGIN && hit.score < probcut_beta);
         if !allowed || hopeless {
             return None;
         }
@@ -148,16 +149,16 @@ impl Worker<'_> {
             && mv == node.tt_move
             && node.excluded.is_none()
             && node.depth >= SINGULAR_MIN_DEPTH
-            && hit.depth >= node.depth - 3
+            && hit.depth >= node.depth - SINGULAR_TT_DEPTH_MARGIN
             && hit.bound != Bound::Upper
             && !is_decisive(hit.score)
             // Keep extensions from running away in long forcing lines.
-            && node.ply < 2 * self.root_depth.max(1) as usize;
+            && node.ply < singular_max_ply(self.root_depth);
         if !eligible {
             return Singular::Extend(0);
         }
         let singular_beta = hit.score - singular_margin(node.depth);
-        let singular_depth = (node.depth - 1) / 2;
+        let singular_depth = singular_depth(node.depth);
         self.frame_mut(node.ply).excluded = mv;
         let score = self.negamax(singular_beta - 1, singular_beta, singular_depth, node.ply, node.cut_node);
         self.frame_mut(node.ply).excluded = Move::NONE;
@@ -222,6 +223,6 @@ impl Worker<'_> {
             reduction -= facts.history / LMR_HISTORY_DIVISOR;
         }
         // Never reduce into quiescence, never extend.
-        reduction.clamp(0, (node.depth - 2).max(0))
+        reduction.clamp(0, lmr_max_reduction(node.depth))
     }
 }

@@ -4,7 +4,7 @@
 use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList};
 
-use super::params::LMR_MIN_DEPTH;
+use super::params::{LMR_MIN_DEPTH, ROOT_LATE_MOVE_INDEX};
 use super::score::{is_mate_score, INFINITE, MAX_PLY};
 use super::see::see;
 use super::tt::{Bound, TtStore};
@@ -137,7 +137,7 @@ impl Worker<'_> {
             return -self.negamax(-beta, -alpha, new_depth, 1, false);
         }
         // Late quiet root moves are first tried one ply shallower.
-        let late = quiet && index >= self.pv_index + 3 && depth >= LMR_MIN_DEPTH;
+        let late = quiet && index >= self.pv_index + ROOT_LATE_MOVE_INDEX && depth >= LMR_MIN_DEPTH;
         let mut score = if late { -self.negamax(-alpha - 1, -alpha, new_depth - 1, 1, true) } else { alpha + 1 };
         if score > alpha {
             score = -self.negamax(-alpha - 1, -alpha, new_depth, 1, true);

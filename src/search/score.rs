@@ -9,6 +9,10 @@
 //! Such scores are "decisive" like mates: they move through the TT by ply the
 //! same way and are kept out of the evaluation's business (pruning margins,
 //! correction history). UCI shows them as `cp 20000 - distance`.
+//!
+//! Static evaluations stay within `eval::EVAL_LIMIT`, corrected ones within
+//! that plus the correction history's limit: both far below this band
+//! (asserted in `correction.rs`).
 
 /// Deepest ply the search ever reaches (stack and PV tables are sized by it).
 pub const MAX_PLY: usize = 128;
@@ -24,9 +28,6 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const TB_WIN: i32 = MATE_BOUND - 1;
 /// Any score at or beyond this magnitude is a tablebase result or a mate.
 pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
-/// Static evaluations are clamped below this so that they never look like
-/// tablebase results or mates.
-pub const EVAL_LIMIT: i32 = TB_WIN_BOUND - 1;
 /// Tablebase scores are shown to the GUI as this many centipawns minus the distance.
 const TB_SHOWN_CP: i32 = 20_000;
 pub const DRAW: i32 = 0;
@@ -129,6 +130,7 @@ pub fn uci_score(score: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::EVAL_LIMIT;
 
     #[test]
     fn mate_distances_print_in_moves() {

@@ -9,7 +9,7 @@ use super::history::{ContinuationKeys, Histories, PieceTo};
 use super::params::LmrTable;
 use super::picker::OrderingHints;
 use super::root::RootMove;
-use super::score::{EVAL_LIMIT, INFINITE, MAX_PLY};
+use super::score::{INFINITE, MAX_PLY};
 use super::{MainDuties, SearchLimits, SharedSearch};
 use crate::eval::score::S;
 use crate::eval::{evaluate, evaluate_with, PawnTable};
@@ -227,13 +227,12 @@ impl<'w> Worker<'w> {
         }
     }
 
-    /// The side to move's static evaluation, kept clear of mate scores.
+    /// The side to move's static evaluation (within `eval::EVAL_LIMIT`, clear of mate scores).
     pub fn evaluate(&mut self) -> i32 {
-        let eval = match self.weights {
+        match self.weights {
             None => evaluate(&self.pos, self.pawns),
             Some(weights) => evaluate_with(&self.pos, self.pawns, weights),
-        };
-        eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
     }
 
     /// Plays `mv` from the node at `ply`, remembering it for continuation history.

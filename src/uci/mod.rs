@@ -11,7 +11,7 @@ pub mod options;
 pub mod output;
 
 pub use command::{BenchParams, Clock, Command, CommandError, GoParams, PositionSetup};
-pub use options::{OptionError, OptionTable, OptionValue, OptionValues, SetOutcome};
+pub use options::{OptionError, OptionTable, OptionValue, OptionValues, SetOutcome, SpinRange};
 pub use output::{Output, OutputError, SharedBuffer};
 
 /// Longest piece of user input echoed back inside an error message.

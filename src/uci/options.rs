@@ -71,6 +71,30 @@ pub struct OptionSpec {
     pub description: String,
 }
 
+/// A spin option's default and allowed range, as the table gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpinRange {
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl SpinRange {
+    /// The allowed values, for range checks outside UCI (the command line).
+    #[must_use]
+    pub fn bounds(&self) -> std::ops::RangeInclusive<i64> {
+        self.min..=self.max
+    }
+
+    /// `value` (the default when `None`) brought into the range, as a count or
+    /// size; a range reaching below zero (none in the table does) reads as zero there.
+    #[must_use]
+    pub fn count_within(&self, value: Option<usize>) -> usize {
+        let wanted = value.map_or(self.default, |v| i64::try_from(v).unwrap_or(i64::MAX));
+        usize::try_from(wanted.clamp(self.min, self.max)).unwrap_or(0)
+    }
+}
+
 /// The current value of an option. Combo values are stored as `Text` holding
 /// the canonical spelling of the choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,6 +338,15 @@ impl OptionTable {
         self.index_of(name).map(|i| &self.specs[i])
     }
 
+    /// The default and range of the spin option `name` (`None`: no such spin option).
+    #[must_use]
+    pub fn spin_range(&self, name: &str) -> Option<SpinRange> {
+        match self.find(name)?.kind {
+            OptionKind::Spin { default, min, max } => Some(SpinRange { default, min, max }),
+            _ => None,
+        }
+    }
+
     fn index_of(&self, name: &str) -> Option<usize> {
         let name = name.trim();
         self.specs.iter().position(|s| s.name.eq_ignore_ascii_case(name))
@@ -453,6 +486,13 @@ impl OptionValues {
             Some(OptionValue::Spin(n)) => *n,
             other => wrong_getter(name, "spin", other, 0),
         }
+    }
+
+    /// The value of a spin option that counts or sizes something (`Hash`, `Threads`).
+    /// The table allows no negative value there; one would read as zero.
+    #[must_use]
+    pub fn spin_count(&self, name: &str) -> usize {
+        usize::try_from(self.spin(name)).unwrap_or(0)
     }
 
     /// The value of a check option (see [`OptionValues::spin`] on misuse).
