@@ -6,6 +6,9 @@
 //! those that cannot reach alpha (delta pruning) or lose material (SEE).
 //! In check: no stand pat and every evasion, so that a mate inside quiescence
 //! scores as a mate and not as the eval of an illegal "pass".
+//!
+//! Its steps are numbered Q1 … Q6 (step 2 of a node in `negamax.rs`); none has
+//! been measured on its own in the README's technique table.
 
 use crate::board::Move;
 
@@ -37,6 +40,7 @@ struct QNode {
 impl Worker<'_> {
     pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
+        // Step Q1. Count the node, unwind on stop; draws by rule and the deepest ply (unmeasured).
         self.pv.clear(ply);
         if self.visit_node(ply) {
             return 0;
@@ -45,12 +49,14 @@ impl Worker<'_> {
         if let Some(score) = self.draw_or_horizon(ply, in_check) {
             return score;
         }
+        // Step Q2. Transposition table probe, cut-off at non-PV nodes (unmeasured).
         let tt_hit = self.shared.tt.probe(self.pos.key(), ply);
         if !pv_node {
             if let Some(score) = tt_hit.and_then(|hit| self.tt_cutoff(&hit, QSEARCH_DEPTH, alpha, beta)) {
                 return score;
             }
         }
+        // Step Q3. Stand pat on the static eval, not in check (unmeasured).
         let evals = self.node_evals(in_check, tt_hit.as_ref());
         let best_score = if in_check { -INFINITE } else { evals.refined };
         if best_score >= beta {
@@ -67,10 +73,12 @@ impl Worker<'_> {
             best_score,
             best_move: Move::NONE,
         };
+        // Steps Q4-Q5. The captures (or evasions), with delta and SEE pruning.
         let move_count = self.qsearch_moves(&mut node, tt_hit.map_or(Move::NONE, |hit| hit.mv));
         if self.stopped {
             return 0;
         }
+        // Step Q6. No evasion: mated; else the TT store.
         if in_check && move_count == 0 {
             return mated_in(ply);
         }
@@ -78,7 +86,7 @@ impl Worker<'_> {
         node.best_score
     }
 
-    /// Searches the captures (or evasions); returns how many moves were legal.
+    /// Step Q4. Searches the captures (or evasions); returns how many moves were legal.
     fn qsearch_moves(&mut self, node: &mut QNode, tt_move: Move) -> usize {
         let hints = OrderingHints {
             tt_move,
@@ -116,8 +124,8 @@ impl Worker<'_> {
         move_count
     }
 
-    /// Delta pruning (even winning the captured piece with a margin cannot reach
-    /// alpha) and SEE pruning (the exchange loses material).
+    /// Step Q5. Delta pruning (even winning the captured piece with a margin cannot
+    /// reach alpha) and SEE pruning (the exchange loses material); both unmeasured.
     fn capture_is_futile(&self, mv: Move, static_eval: i32, alpha: i32) -> bool {
         if !mv.is_promotion() {
             let gain = self.pos.captured_piece_type(mv).map_or(0, see_value);
