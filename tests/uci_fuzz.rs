@@ -309,7 +309,8 @@ impl Model {
             Uci::SetOption { name, .. } if name.to_ascii_lowercase().contains("log") => return Err(()),
             Uci::Position(setup) => {
                 let chess960 = self.options.check("UCI_Chess960");
-                self.position = build_position(&self.position, &setup, chess960).0;
+                self.position =
+                    build_position(&setup, chess960).unwrap_or_else(|error| error.into_kept_position(&self.position));
             }
             Uci::SetOption { name, value } => {
                 let _ = self.options.set(&name, value.as_deref());

@@ -11,7 +11,7 @@ use std::time::Instant;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
 use super::front::Incoming;
-use super::go::{self, GoPlan};
+use super::go::{self, GoDecision, GoPlan};
 use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
 use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
@@ -127,11 +127,13 @@ impl Controller {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
             Command::Position(setup) => {
-                let (position, error) = setup::build_position(&self.position, &setup, self.chess960());
-                self.position = position;
-                if let Some(error) = error {
-                    self.info_string(&error);
-                }
+                self.position = match setup::build_position(&setup, self.chess960()) {
+                    Ok(position) => position,
+                    Err(error) => {
+                        self.info_string(&error.to_string());
+                        error.into_kept_position(&self.position)
+                    }
+                };
             }
             Command::Go(params) => self.go(&params, incoming.received),
             Command::Perft(depth) => self.perft(depth),
@@ -280,22 +282,22 @@ impl Controller {
         let (params, note) = go::with_fallback(params, self.position.side_to_move());
         let params = &params;
         if let Some(note) = note {
-            self.info_string(&note);
+            self.info_string(&note.to_string());
         }
         if self.answer_from_book(params, go_received) {
             return;
         }
         let mut plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
-            Ok(plan) => plan,
-            Err(no_move) => {
-                for line in no_move.lines() {
+            GoDecision::Search(plan) => *plan,
+            GoDecision::NoMove { in_check } => {
+                for line in GoDecision::no_move_lines(in_check) {
                     self.output.line(line);
                 }
                 return;
             }
         };
         for warning in &plan.warnings {
-            self.info_string(warning);
+            self.info_string(&warning.to_string());
         }
         let tables = self.search_tables();
         let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));

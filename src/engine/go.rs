@@ -1,6 +1,8 @@
 //! Turning a `go` command into a search plan, and the search's answer into a
 //! `bestmove` line that is always legal.
 
+use std::fmt;
+
 use crate::board::{Color, Move, MoveList, Position};
 use crate::board::movegen::generate_legal;
 use crate::search::{SearchLimits, SearchResult};
@@ -22,7 +24,46 @@ pub struct GoPlan {
     /// Only one move is possible: a timed search should answer at once.
     pub single_reply: bool,
     /// Things to tell the GUI in `info string` lines.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<GoWarning>,
+}
+
+/// What a `go` becomes: a search, or at once an answer without one.
+#[derive(Clone, Debug)]
+pub enum GoDecision {
+    Search(Box<GoPlan>),
+    /// No legal move (or no legal `searchmoves`): nothing to search.
+    NoMove { in_check: bool },
+}
+
+impl GoDecision {
+    /// The lines that answer a `go` without a search: the score (mated or
+    /// stalemate) and `bestmove (none)`.
+    #[must_use]
+    pub fn no_move_lines(in_check: bool) -> [&'static str; 2] {
+        let score = if in_check { "info depth 0 score mate 0" } else { "info depth 0 score cp 0" };
+        [score, "bestmove (none)"]
+    }
+}
+
+/// Something in a `go` the engine could not use; the search runs without it.
+/// `Display` gives the `info string` text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoWarning {
+    /// Nothing left would end the search: a short fixed-time search instead.
+    NoUsableLimit { fallback_ms: i64 },
+    /// A `searchmoves` entry that is no legal move here.
+    SearchMove(String),
+}
+
+impl fmt::Display for GoWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoWarning::NoUsableLimit { fallback_ms } => {
+                write!(f, "go: no usable limit left; searching {fallback_ms} ms")
+            }
+            GoWarning::SearchMove(reason) => write!(f, "searchmoves: {reason}"),
+        }
+    }
 }
 
 /// Search time for a `go` left with no limit after malformed parameters were
@@ -32,9 +73,9 @@ pub const FALLBACK_MOVETIME_MS: i64 = 100;
 /// `params` ready to search. When a parameter was dropped or not understood
 /// and nothing is left that would ever end the search (`go depth -5` would
 /// otherwise search until a `stop` that a GUI waiting for `bestmove` never
-/// sends), a short fixed-time search; the note says so.
+/// sends), a short fixed-time search; the warning says so.
 #[must_use]
-pub fn with_fallback(params: &GoParams, us: Color) -> (GoParams, Option<String>) {
+pub fn with_fallback(params: &GoParams, us: Color) -> (GoParams, Option<GoWarning>) {
     let damaged = !params.dropped.is_empty() || !params.ignored.is_empty();
     let ends = params.depth.is_some()
         || params.nodes.is_some()
@@ -47,12 +88,12 @@ pub fn with_fallback(params: &GoParams, us: Color) -> (GoParams, Option<String>)
         return (params.clone(), None);
     }
     let fallback = GoParams { movetime: Some(FALLBACK_MOVETIME_MS), ..params.clone() };
-    (fallback, Some(format!("go: no usable limit left; searching {FALLBACK_MOVETIME_MS} ms")))
+    (fallback, Some(GoWarning::NoUsableLimit { fallback_ms: FALLBACK_MOVETIME_MS }))
 }
 
-/// Plans a search from `root`. When there is no legal move to search, the
-/// error holds the lines to print instead (`info ...` and `bestmove (none)`).
-pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960: bool) -> Result<GoPlan, String> {
+/// Plans a search from `root`, or says that there is no legal move to search.
+#[must_use]
+pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960: bool) -> GoDecision {
     let mut legal = MoveList::new();
     generate_legal(root, &mut legal);
     let mut warnings = Vec::new();
@@ -62,7 +103,7 @@ pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960
         match root.parse_uci_move(text, chess960) {
             Ok(mv) if !searchmoves.contains(&mv) => searchmoves.push(mv),
             Ok(_) => {}
-            Err(err) if text != "0000" => warnings.push(format!("searchmoves: {err}")),
+            Err(err) if text != "0000" => warnings.push(GoWarning::SearchMove(err)),
             Err(_) => {}
         }
     }
@@ -70,8 +111,7 @@ pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960
         candidates.clone_from(&searchmoves);
     }
     if candidates.is_empty() {
-        let score = if root.in_check() { "mate 0" } else { "cp 0" };
-        return Err(format!("info depth 0 score {score}\nbestmove (none)"));
+        return GoDecision::NoMove { in_check: root.in_check() };
     }
     let multipv = usize::try_from(options.spin(names::MULTI_PV)).unwrap_or(1).clamp(1, candidates.len());
     let mut depth = params.depth.map(|d| i32::try_from(d).unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH));
@@ -89,14 +129,14 @@ pub fn plan(root: &Position, params: &GoParams, options: &OptionValues, chess960
         multipv,
         tablebase_scores: Vec::new(),
     };
-    Ok(GoPlan {
+    GoDecision::Search(Box::new(GoPlan {
         root: root.clone(),
         limits,
         single_reply: candidates.len() == 1,
         candidates,
         infinite: params.infinite,
         warnings,
-    })
+    }))
 }
 
 /// `bestmove m [ponder p]`: the search's move when it is one of the
@@ -116,4 +156,30 @@ pub fn bestmove_line(plan: &GoPlan, result: &SearchResult, chess960: bool) -> St
         }
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_legal_move_is_an_answer_not_an_error() {
+        let mated = Position::from_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").expect("valid FEN");
+        let decision = plan(&mated, &GoParams::default(), &OptionValues::default(), false);
+        assert!(matches!(decision, GoDecision::NoMove { in_check: true }));
+        assert_eq!(GoDecision::no_move_lines(true), ["info depth 0 score mate 0", "bestmove (none)"]);
+    }
+
+    #[test]
+    fn warnings_print_as_info_string_text() {
+        let warning = GoWarning::NoUsableLimit { fallback_ms: FALLBACK_MOVETIME_MS };
+        assert_eq!(warning.to_string(), format!("go: no usable limit left; searching {FALLBACK_MOVETIME_MS} ms"));
+        let start = Position::startpos();
+        let params = GoParams { searchmoves: vec!["e2e5".to_string()], ..GoParams::default() };
+        let GoDecision::Search(plan) = plan(&start, &params, &OptionValues::default(), false) else {
+            panic!("the start position has moves");
+        };
+        assert_eq!(plan.warnings.len(), 1);
+        assert!(plan.warnings[0].to_string().starts_with("searchmoves: "), "{}", plan.warnings[0]);
+    }
 }

@@ -1,29 +1,62 @@
 //! Building the position a `position` command describes, and the `d` picture.
 
-use crate::board::{Position, Square};
+use std::fmt;
+
+use crate::board::{FenError, Position, Square};
 use crate::uci::command::PositionSetup;
 
-/// The position after `setup`. A bad FEN keeps `current`; an illegal move keeps
-/// the moves before it. The second value explains what went wrong.
-#[must_use]
-pub fn build_position(current: &Position, setup: &PositionSetup, chess960: bool) -> (Position, Option<String>) {
+/// Why a `position` command was not taken whole. `Display` gives the
+/// `info string` text.
+#[derive(Clone, Debug)]
+pub enum SetupError {
+    /// The FEN does not parse: the engine keeps the position it had.
+    Fen(FenError),
+    /// Move `number` (1-based) is not legal where it comes: the moves before it stand.
+    Move { number: usize, reason: String, before: Box<Position> },
+}
+
+impl SetupError {
+    /// The position the engine keeps after this error: `current` after a bad
+    /// FEN, the position before the bad move otherwise.
+    #[must_use]
+    pub fn into_kept_position(self, current: &Position) -> Position {
+        match self {
+            SetupError::Fen(_) => current.clone(),
+            SetupError::Move { before, .. } => *before,
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Fen(err) => write!(f, "invalid FEN ({err}); position unchanged"),
+            SetupError::Move { number, reason, .. } => {
+                write!(f, "move {number} of the position command: {reason}; the moves before it stand")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The position after `setup`.
+///
+/// # Errors
+/// A bad FEN or an illegal move; [`SetupError::into_kept_position`] says which
+/// position stands instead.
+pub fn build_position(setup: &PositionSetup, chess960: bool) -> Result<Position, SetupError> {
     let mut position = match &setup.fen {
         None => Position::startpos(),
-        Some(fen) => match Position::from_fen(fen) {
-            Ok(position) => position,
-            Err(err) => return (current.clone(), Some(format!("invalid FEN ({err}); position unchanged"))),
-        },
+        Some(fen) => Position::from_fen(fen).map_err(SetupError::Fen)?,
     };
     for (ply, text) in setup.moves.iter().enumerate() {
         match position.parse_uci_move(text, chess960) {
             Ok(mv) => position.make_move(mv),
-            Err(err) => {
-                let message = format!("move {} of the position command: {err}; the moves before it stand", ply + 1);
-                return (position, Some(message));
-            }
+            Err(reason) => return Err(SetupError::Move { number: ply + 1, reason, before: Box::new(position) }),
         }
     }
-    (position, None)
+    Ok(position)
 }
 
 /// The board as text, White at the bottom, with FEN, key and checkers.
@@ -43,4 +76,30 @@ pub fn display(pos: &Position) -> String {
     let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
     text.push_str(&format!("Checkers: {}\n", checkers.join(" ")));
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(fen: Option<&str>, moves: &[&str]) -> PositionSetup {
+        PositionSetup { fen: fen.map(str::to_string), moves: moves.iter().map(|m| (*m).to_string()).collect() }
+    }
+
+    #[test]
+    fn an_illegal_move_keeps_the_moves_before_it() {
+        let error = build_position(&setup(None, &["e2e4", "e2e4"]), false).expect_err("e2e4 twice is illegal");
+        assert!(error.to_string().starts_with("move 2 of the position command: "), "{error}");
+        let mut expected = Position::startpos();
+        expected.make_move(expected.parse_uci_move("e2e4", false).expect("legal"));
+        assert_eq!(error.into_kept_position(&Position::startpos()).to_fen(), expected.to_fen());
+    }
+
+    #[test]
+    fn a_bad_fen_keeps_the_current_position() {
+        let current = Position::from_fen("8/8/8/4k3/8/8/8/4K3 w - - 0 1").expect("valid FEN");
+        let error = build_position(&setup(Some("not a fen"), &[]), false).expect_err("bad FEN");
+        assert!(error.to_string().starts_with("invalid FEN ("), "{error}");
+        assert_eq!(error.into_kept_position(&current).to_fen(), current.to_fen());
+    }
 }
