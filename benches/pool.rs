@@ -9,15 +9,15 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ferrochamp::board::Position;
-use ferrochamp::engine::pool::{MainSetup, SharedContext, WorkerPool};
+use ferrochamp::engine::pool::{MainDuties, SharedState, ThreadPool};
 use ferrochamp::search::{NoClock, NoInfo, SearchLimits, TranspositionTable};
 
 const THREADS: usize = 2;
 
-fn search_depth_one(pool: &WorkerPool, tt: &Arc<TranspositionTable>, root: &Position) -> u64 {
+fn search_depth_one(pool: &ThreadPool, tt: &Arc<TranspositionTable>, root: &Position) -> u64 {
     let limits = SearchLimits { depth: Some(1), multipv: 1, ..SearchLimits::default() };
-    let shared = Arc::new(SharedContext::new(Arc::clone(tt), Arc::new(AtomicBool::new(false))));
-    let main = MainSetup { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(NoInfo), chess960: false };
+    let shared = Arc::new(SharedState::new(Arc::clone(tt), Arc::new(AtomicBool::new(false))));
+    let main = MainDuties { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(NoInfo), chess960: false };
     pool.search(root, &limits, &shared, main).nodes
 }
 
@@ -25,11 +25,11 @@ fn bench_pool(c: &mut Criterion) {
     let root = Position::startpos();
     let tt = Arc::new(TranspositionTable::new(1));
     let mut group = c.benchmark_group("pool");
-    let parked = WorkerPool::new(THREADS);
+    let parked = ThreadPool::new(THREADS);
     group.bench_function("depth_1_parked_workers", |b| b.iter(|| search_depth_one(&parked, &tt, &root)));
     group.bench_function("depth_1_workers_spawned_per_search", |b| {
         b.iter(|| {
-            let pool = WorkerPool::new(THREADS);
+            let pool = ThreadPool::new(THREADS);
             search_depth_one(&pool, &tt, &root)
         });
     });

@@ -10,14 +10,14 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrochamp::board::Position;
 use ferrochamp::engine::bench;
-use ferrochamp::search::{SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable};
 
 const POSITIONS: usize = 8;
 const DEPTH: i32 = 9;
 const HASH_MB: usize = 16;
 
 /// Searches every position to `DEPTH` from a clean state; returns the nodes.
-fn search_all(positions: &[Position], searcher: &mut Searcher, tt: &TranspositionTable) -> u64 {
+fn search_all(positions: &[Position], searcher: &mut ThreadData, tt: &TranspositionTable) -> u64 {
     let limits = SearchLimits { depth: Some(DEPTH), multipv: 1, ..SearchLimits::default() };
     let mut total = 0;
     for pos in positions {
@@ -25,7 +25,7 @@ fn search_all(positions: &[Position], searcher: &mut Searcher, tt: &Transpositio
         searcher.clear();
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };
         let result = searcher.search(pos, &shared, &limits, None);
         assert!(result.best_move.is_some(), "every bench position has a move");
         total += progress.nodes.load(Ordering::Relaxed);
@@ -35,7 +35,7 @@ fn search_all(positions: &[Position], searcher: &mut Searcher, tt: &Transpositio
 
 fn bench_search(c: &mut Criterion) {
     let positions: Vec<Position> = bench::positions().into_iter().take(POSITIONS).collect();
-    let mut searcher = Searcher::new();
+    let mut searcher = ThreadData::new();
     let tt = TranspositionTable::new(HASH_MB);
     let nodes = search_all(&positions, &mut searcher, &tt);
     println!("search bench: {nodes} nodes per iteration ({POSITIONS} positions, depth {DEPTH})");

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
 use ferrochamp::search::{
-    IterationReport, MainDuties, SearchClock, SearchLimits, SearchProgress, Searcher, SharedSearch,
+    IterationReport, MainDutiesView, SearchClock, SearchLimits, SearchProgress, ThreadData, SharedStateView,
     TranspositionTable,
 };
 use search_support::{legal_moves, Lines};
@@ -54,12 +54,12 @@ fn the_main_search_thread_stops_itself_at_the_hard_limit_without_a_watchdog() {
         let tt = TranspositionTable::new(16);
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = CountingClock { looks: AtomicU32::new(0), limit: LOOKS };
         let lines = Lines::default();
-        let main = MainDuties { clock: &clock, info: &lines, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
         let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let result = Searcher::new().search(&pos, &shared, &unlimited, Some(&main));
+        let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
         let nodes = progress.nodes.load(Ordering::Relaxed);
         let _ = sender.send((result, clock.looks.load(Ordering::Relaxed), stop.load(Ordering::Relaxed), nodes));
     });
@@ -148,12 +148,12 @@ fn a_search_stopped_before_it_starts_still_completes_depth_one() {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(true);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
+    let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let clock = CountingClock { looks: AtomicU32::new(0), limit: 1 };
     let lines = Lines::default();
-    let main = MainDuties { clock: &clock, info: &lines, chess960: false };
+    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
     let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-    let result = Searcher::new().search(&pos, &shared, &unlimited, Some(&main));
+    let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
     assert_eq!(result.depth, 1, "the first iteration completes, the second does not start");
     assert!(legal_moves(&pos).contains(&result.best_move));
     let last = lines.all().pop().expect("an info line");

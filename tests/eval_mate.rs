@@ -9,7 +9,7 @@ use ferrochamp::board::attacks::king_attacks;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Color, MoveList, Position};
 use ferrochamp::search::{
-    MainDuties, NoClock, NoInfo, SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable,
+    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable,
 };
 
 /// Nodes per move: small enough for a quick test, far too few to see a KBNK
@@ -90,7 +90,7 @@ fn board_fen(board: &[Option<char>; 64]) -> String {
 /// Plays the position out with both sides searching; true when White mates.
 fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
     let tt = TranspositionTable::new(8);
-    let mut searcher = Searcher::new();
+    let mut searcher = ThreadData::new();
     let limits = SearchLimits { nodes: Some(nodes_per_move), multipv: 1, ..SearchLimits::default() };
     let mut pos = start.clone();
     let mut moves = MoveList::new();
@@ -105,9 +105,9 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         }
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = NoClock(Instant::now());
-        let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;
         assert!(moves.contains(best), "search returned an illegal move in {}", pos.to_fen());
         pos.make_move(best);

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
-use ferrochamp::search::{MainDuties, NoClock, SearchLimits, SearchProgress, Searcher, SharedSearch, TranspositionTable};
+use ferrochamp::search::{MainDutiesView, NoClock, SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable};
 use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [
@@ -70,13 +70,13 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let tt = TranspositionTable::new(1);
         let stop = AtomicBool::new(true);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let lines = Lines::default();
         let clock = NoClock(Instant::now());
-        let main = MainDuties { clock: &clock, info: &lines, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
         let limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let with_main = Searcher::new().search(&pos, &shared, &limits, Some(&main));
-        let helper = Searcher::new().search(&pos, &shared, &limits, None);
+        let with_main = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
+        let helper = ThreadData::new().search(&pos, &shared, &limits, None);
         for result in [&with_main, &helper] {
             assert!(legal_moves(&pos).contains(&result.best_move), "{fen}");
         }
@@ -140,7 +140,7 @@ fn node_counts_are_reproducible() {
         assert_eq!(first.result, second.result, "{fen}");
         // Reusing a searcher after `clear` (ucinewgame) and a cleared table gives the same count too.
         let tt = TranspositionTable::new(16);
-        let mut searcher = Searcher::new();
+        let mut searcher = ThreadData::new();
         let _ = search_with(&mut searcher, &tt, &position(POSITIONS[1]), &depth_limits(5));
         searcher.clear();
         tt.clear();
@@ -257,17 +257,17 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
     let tt = TranspositionTable::new(16);
     let stop = AtomicBool::new(false);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
+    let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
     let limits = depth_limits(7);
     let (main_result, helper_result, helper_nodes) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let result = Searcher::new().search(&pos, &shared, &limits, None);
+            let result = ThreadData::new().search(&pos, &shared, &limits, None);
             (result, progress.nodes.load(Ordering::Relaxed))
         });
-        let main = MainDuties { clock: &clock, info: &lines, chess960: false };
-        let main_result = Searcher::new().search(&pos, &shared, &limits, Some(&main));
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+        let main_result = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
         let (helper_result, helper_nodes) = helper.join().expect("helper thread");
         (main_result, helper_result, helper_nodes)
     });

@@ -8,7 +8,7 @@ mod search_support;
 
 use ferrochamp::board::Position;
 use ferrochamp::search::score::mate_in_moves;
-use ferrochamp::search::{SearchLimits, Searcher, TranspositionTable};
+use ferrochamp::search::{SearchLimits, ThreadData, TranspositionTable};
 use search_support::{parse_long_algebraic, parse_mate_line, search_with};
 
 const NODE_BUDGET: u64 = 1_000_000;
@@ -16,7 +16,7 @@ const NODE_BUDGET: u64 = 1_000_000;
 /// Searches every position of one suite; returns (positions, failures).
 fn run_suite(text: &str, expected_moves: i32) -> (usize, Vec<String>) {
     let tt = TranspositionTable::new(16);
-    let mut searcher = Searcher::new();
+    let mut searcher = ThreadData::new();
     let mut failures = Vec::new();
     let mut count = 0;
     for line in text.lines().filter(|line| !line.trim().is_empty()) {

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::pool::{MainSetup, SharedContext, WorkerPool};
+use super::pool::{MainDuties, SharedState, ThreadPool};
 use crate::board::Position;
 use crate::search::tt::{HashError, TranspositionTable};
 use crate::search::{NoClock, NoInfo, SearchLimits};
@@ -80,7 +80,7 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> Result<u64, HashError>
 /// When the hash table does not fit in memory.
 pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dyn Fn(u64)) -> Result<u64, HashError> {
     let tt = Arc::new(TranspositionTable::try_new(config.hash_mb)?);
-    let pool = WorkerPool::new(config.threads);
+    let pool = ThreadPool::new(config.threads);
     let limits = SearchLimits {
         depth: Some(i32::try_from(config.depth).unwrap_or(1)),
         multipv: 1,
@@ -91,9 +91,9 @@ pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dy
     for (index, root) in positions().iter().enumerate() {
         tt.clear();
         pool.clear();
-        let shared = Arc::new(SharedContext::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
+        let shared = Arc::new(SharedState::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
         let searched_from = Instant::now();
-        let main = MainSetup { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true };
+        let main = MainDuties { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true };
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;

@@ -14,7 +14,7 @@ use super::front::Incoming;
 use super::go::{self, GoDecision, GoPlan};
 use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
-use super::pool::{MainSetup, PoolResult, SharedContext, WorkerPool};
+use super::pool::{MainDuties, PoolResult, SharedState, ThreadPool};
 use super::setup;
 use super::tablebases;
 use super::style::{InForce, StyleState};
@@ -42,7 +42,7 @@ pub struct Controller {
     options: OptionValues,
     position: Position,
     tt: Arc<TranspositionTable>,
-    pool: Arc<WorkerPool>,
+    pool: Arc<ThreadPool>,
     stop: Arc<AtomicBool>,
     done_sender: Sender<PoolResult>,
     done: Receiver<PoolResult>,
@@ -71,7 +71,7 @@ impl Controller {
             options,
             position: Position::startpos(),
             tt: Arc::new(TranspositionTable::new(hash_mb)),
-            pool: Arc::new(WorkerPool::new(threads)),
+            pool: Arc::new(ThreadPool::new(threads)),
             stop,
             done_sender,
             done,
@@ -213,7 +213,7 @@ impl Controller {
             self.resize_hash();
         } else if name == names::THREADS {
             let threads = self.options.spin_count(names::THREADS);
-            self.pool = Arc::new(WorkerPool::new(threads));
+            self.pool = Arc::new(ThreadPool::new(threads));
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
         } else if name == names::BOOK_FILE {
@@ -318,11 +318,11 @@ impl Controller {
             InForce::Turochamp => None,
         };
         let shared = Arc::new(
-            SharedContext::new(Arc::clone(&self.tt), Arc::clone(&self.stop))
+            SharedState::new(Arc::clone(&self.tt), Arc::clone(&self.stop))
                 .with_tablebase(tables, root_probes)
                 .with_weights(weights),
         );
-        let main = MainSetup {
+        let main = MainDuties {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: Arc::new(self.output.clone()),
             chess960: self.chess960(),
@@ -365,8 +365,8 @@ impl Controller {
         &self,
         plan: &GoPlan,
         params: &GoParams,
-        shared: Arc<SharedContext>,
-        main: MainSetup,
+        shared: Arc<SharedState>,
+        main: MainDuties,
     ) -> Box<dyn FnOnce() -> PoolResult + Send> {
         let root = self.position.clone();
         match self.style.in_force() {

@@ -1,11 +1,15 @@
-//! Lazy-SMP search workers: persistent threads, parked between searches, that
-//! search the same root over one shared transposition table.
+//! Lazy SMP: a pool of persistent search threads, parked between searches,
+//! that search the same root over one shared transposition table.
 //!
-//! Worker 0 is the main worker: it checks the limits, talks to the clock and
-//! prints `info` lines. Helpers search the same iterative deepening without
-//! limits until the shared stop flag rises. Each worker keeps its own
-//! histories, killers, pawn hash and stack across searches (cleared on
-//! `ucinewgame`).
+//! One name per role (Stockfish's split as the model): a [`SearchThread`] is an
+//! OS thread with its job channel; on it, a `search::ThreadData` keeps the
+//! histories, killers and pawn hash across searches (cleared on `ucinewgame`)
+//! and runs each search as a `search::worker::Worker` (one search's state); one
+//! [`SharedState`] is passed to all of them.
+//!
+//! Thread 0 runs the main worker: it checks the limits, talks to the clock and
+//! prints `info` lines ([`MainDuties`]). Helpers search the same iterative
+//! deepening without limits until the shared stop flag rises.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -20,15 +24,16 @@ use crate::search::tt::TranspositionTable;
 use crate::tablebase::SearchTables;
 use crate::search::info::{result_line, SearchTotals};
 use crate::search::{
-    InfoSink, MainDuties, SearchClock, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+    InfoSink, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
 };
 
 /// Search threads get a large stack: the recursive search keeps its move
 /// lists on the stack.
-const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
+const THREAD_STACK_BYTES: usize = 32 * 1024 * 1024;
 
-/// What every worker of one search shares.
-pub struct SharedContext {
+/// What every thread of one search shares; the search reads it through
+/// [`SharedState::view`].
+pub struct SharedState {
     pub tt: Arc<TranspositionTable>,
     pub stop: Arc<AtomicBool>,
     pub progress: SearchProgress,
@@ -38,56 +43,70 @@ pub struct SharedContext {
     pub weights: Option<Arc<[S]>>,
 }
 
-impl SharedContext {
+impl SharedState {
     /// A fresh context for one search over `tt`, without tablebases.
     #[must_use]
-    pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedContext {
-        SharedContext { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None }
+    pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedState {
+        SharedState { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None }
     }
 
     /// The same context evaluating with a play style's `weights` (`None`: the compiled ones).
     #[must_use]
-    pub fn with_weights(mut self, weights: Option<Arc<[S]>>) -> SharedContext {
+    pub fn with_weights(mut self, weights: Option<Arc<[S]>>) -> SharedState {
         self.weights = weights;
         self
     }
 
+    /// The borrowed form the search takes.
+    #[must_use]
+    pub fn view(&self) -> SharedStateView<'_> {
+        SharedStateView { tt: &self.tt, stop: &self.stop, progress: &self.progress, tablebase: self.tablebase.as_ref() }
+    }
+
     /// The same context probing `tables`; `root_probes` start the `tbhits` count.
     #[must_use]
-    pub fn with_tablebase(mut self, tables: Option<SearchTables>, root_probes: u64) -> SharedContext {
+    pub fn with_tablebase(mut self, tables: Option<SearchTables>, root_probes: u64) -> SharedState {
         self.tablebase = tables;
         self.progress.tb_hits.store(root_probes, Ordering::Relaxed);
         self
     }
 }
 
-/// The main worker's duties for one search.
+/// The main worker's duties for one search; the search reads them through [`MainDuties::view`].
 #[derive(Clone)]
-pub struct MainSetup {
+pub struct MainDuties {
     pub clock: Arc<dyn SearchClock + Send>,
     pub info: Arc<dyn InfoSink + Send>,
     pub chess960: bool,
 }
 
+impl MainDuties {
+    /// The borrowed form the search takes.
+    #[must_use]
+    pub fn view(&self) -> MainDutiesView<'_> {
+        MainDutiesView { clock: self.clock.as_ref(), info: self.info.as_ref(), chess960: self.chess960 }
+    }
+}
+
 enum Job {
-    Search { root: Box<Position>, limits: SearchLimits, shared: Arc<SharedContext>, main: Option<MainSetup> },
+    Search { root: Box<Position>, limits: SearchLimits, shared: Arc<SharedState>, main: Option<MainDuties> },
     Clear,
 }
 
-/// One finished search of one worker.
-struct WorkerReport {
+/// One finished search of one thread.
+struct ThreadReport {
     is_main: bool,
     result: SearchResult,
-    /// When the worker's search returned.
+    /// When the thread's search returned.
     finished: Instant,
 }
 
-struct Worker {
+struct SearchThread {
     jobs: Sender<Job>,
     handle: JoinHandle<()>,
 }
 
-/// The result of a whole search, chosen among the workers.
+/// The result of a whole search, chosen among the threads.
 #[derive(Clone, Debug)]
 pub struct PoolResult {
     pub result: SearchResult,
@@ -97,84 +116,84 @@ pub struct PoolResult {
     pub main_finished: Option<Instant>,
 }
 
-pub struct WorkerPool {
-    workers: Vec<Worker>,
-    reports: Receiver<WorkerReport>,
-    report_sender: Sender<WorkerReport>,
+pub struct ThreadPool {
+    threads: Vec<SearchThread>,
+    reports: Receiver<ThreadReport>,
+    report_sender: Sender<ThreadReport>,
     /// Acknowledgements of `Clear` jobs.
     cleared: Receiver<()>,
     cleared_sender: Sender<()>,
 }
 
-impl WorkerPool {
-    /// Starts `threads` parked workers (at least one).
+impl ThreadPool {
+    /// Starts `threads` parked threads (at least one).
     #[must_use]
-    pub fn new(threads: usize) -> WorkerPool {
+    pub fn new(threads: usize) -> ThreadPool {
         let (report_sender, reports) = unbounded();
         let (cleared_sender, cleared) = unbounded();
-        let mut pool = WorkerPool { workers: Vec::new(), reports, report_sender, cleared, cleared_sender };
+        let mut pool = ThreadPool { threads: Vec::new(), reports, report_sender, cleared, cleared_sender };
         for id in 0..threads.max(1) {
-            pool.workers.push(pool.spawn_worker(id));
+            pool.threads.push(pool.spawn_thread(id));
         }
         pool
     }
 
-    fn spawn_worker(&self, id: usize) -> Worker {
+    fn spawn_thread(&self, id: usize) -> SearchThread {
         let (jobs, job_receiver) = bounded::<Job>(1);
         let reports = self.report_sender.clone();
         let cleared = self.cleared_sender.clone();
         let handle = thread::Builder::new()
             .name(format!("search-{id}"))
-            .stack_size(WORKER_STACK_BYTES)
-            .spawn(move || worker_loop(&job_receiver, &reports, &cleared))
+            .stack_size(THREAD_STACK_BYTES)
+            .spawn(move || thread_loop(&job_receiver, &reports, &cleared))
             .expect("the operating system can start a search thread");
-        Worker { jobs, handle }
+        SearchThread { jobs, handle }
     }
 
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.workers.len()
+        self.threads.len()
     }
 
-    /// Clears every worker's histories and waits until all are done.
+    /// Clears every thread's histories and waits until all are done.
     pub fn clear(&self) {
-        for worker in &self.workers {
-            // A send fails only if the worker died; there is nothing left to clear then.
-            let _ = worker.jobs.send(Job::Clear);
+        for search_thread in &self.threads {
+            // A send fails only if the thread died; there is nothing left to clear then.
+            let _ = search_thread.jobs.send(Job::Clear);
         }
-        for _ in &self.workers {
+        for _ in &self.threads {
             let _ = self.cleared.recv();
         }
     }
 
-    /// Runs one search on all workers and blocks until it ends. The caller
+    /// Runs one search on all threads and blocks until it ends. The caller
     /// runs this on a thread of its own so that it can keep answering the GUI.
     #[must_use]
     pub fn search(
         &self,
         root: &Position,
         limits: &SearchLimits,
-        shared: &Arc<SharedContext>,
-        main: MainSetup,
+        shared: &Arc<SharedState>,
+        main: MainDuties,
     ) -> PoolResult {
         let printer = main.clone();
         let mut main = Some(main);
-        for worker in &self.workers {
+        for search_thread in &self.threads {
             let job = Job::Search {
                 root: Box::new(root.clone()),
                 limits: limits.clone(),
                 shared: Arc::clone(shared),
                 main: main.take(),
             };
-            let _ = worker.jobs.send(job);
+            let _ = search_thread.jobs.send(job);
         }
-        let mut results = Vec::with_capacity(self.workers.len());
-        for index in 0..self.workers.len() {
+        let mut results = Vec::with_capacity(self.threads.len());
+        for index in 0..self.threads.len() {
             match self.reports.recv() {
                 Ok(report) => results.push(report),
                 Err(_) => break,
             }
-            // Once the first worker (whoever it is) is done, the others must stop too.
+            // Once the first thread (whoever it is) is done, the others must stop too.
             if index == 0 {
                 shared.stop.store(true, Ordering::SeqCst);
             }
@@ -200,45 +219,35 @@ impl WorkerPool {
     }
 }
 
-impl Drop for WorkerPool {
+impl Drop for ThreadPool {
     fn drop(&mut self) {
-        let workers = std::mem::take(&mut self.workers);
-        for worker in workers {
-            drop(worker.jobs);
-            let _ = worker.handle.join();
+        let threads = std::mem::take(&mut self.threads);
+        for search_thread in threads {
+            drop(search_thread.jobs);
+            let _ = search_thread.handle.join();
         }
     }
 }
 
-fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &Sender<()>) {
-    let mut searcher = Searcher::new();
+fn thread_loop(jobs: &Receiver<Job>, reports: &Sender<ThreadReport>, cleared: &Sender<()>) {
+    let mut thread_data = ThreadData::new();
     while let Ok(job) = jobs.recv() {
         match job {
             Job::Clear => {
-                searcher.clear();
+                thread_data.clear();
                 let _ = cleared.send(());
             }
             Job::Search { root, limits, shared, main } => {
                 let is_main = main.is_some();
-                searcher.set_weights(shared.weights.clone());
+                thread_data.set_weights(shared.weights.clone());
                 let result = {
-                    let view = SharedSearch {
-                        tt: &shared.tt,
-                        stop: &shared.stop,
-                        progress: &shared.progress,
-                        tablebase: shared.tablebase.as_ref(),
-                    };
-                    let duties = main.as_ref().map(|m| MainDuties {
-                        clock: m.clock.as_ref(),
-                        info: m.info.as_ref(),
-                        chess960: m.chess960,
-                    });
-                    searcher.search(&root, &view, &limits, duties.as_ref())
+                    let duties = main.as_ref().map(MainDuties::view);
+                    thread_data.search(&root, &shared.view(), &limits, duties.as_ref())
                 };
                 // Release the shared table before reporting, so that the
                 // controller can resize it as soon as the search is over.
                 drop(shared);
-                let _ = reports.send(WorkerReport { is_main, result, finished: Instant::now() });
+                let _ = reports.send(ThreadReport { is_main, result, finished: Instant::now() });
             }
         }
     }
@@ -248,7 +257,7 @@ fn worker_loop(jobs: &Receiver<Job>, reports: &Sender<WorkerReport>, cleared: &S
 /// main worker's on a tie. A helper searches one iteration ahead, so when the
 /// search stops it has often completed a deeper one. With MultiPV only the
 /// main worker's lines are complete, so its result is taken.
-fn choose_result(reports: Vec<WorkerReport>, multipv: usize) -> Option<WorkerReport> {
+fn choose_result(reports: Vec<ThreadReport>, multipv: usize) -> Option<ThreadReport> {
     reports
         .into_iter()
         .filter(|report| report.result.best_move.is_some())
@@ -261,9 +270,9 @@ mod tests {
     use super::*;
     use crate::board::Move;
 
-    fn report(is_main: bool, depth: i32, best_move: Move) -> WorkerReport {
+    fn report(is_main: bool, depth: i32, best_move: Move) -> ThreadReport {
         let result = SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth, seldepth: 0, pv: vec![best_move] };
-        WorkerReport { is_main, result, finished: Instant::now() }
+        ThreadReport { is_main, result, finished: Instant::now() }
     }
 
     fn moves() -> (Move, Move) {

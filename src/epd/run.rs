@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::board::movegen::has_legal_move;
 use crate::board::{Move, Position};
-use crate::engine::pool::{MainSetup, SharedContext, WorkerPool};
+use crate::engine::pool::{MainDuties, SharedState, ThreadPool};
 use crate::engine::budget::TimeControl;
 use crate::engine::time::TimeManager;
 use crate::search::score::mate_in_moves;
@@ -48,14 +48,14 @@ impl SearchReport {
 
 /// The search threads and table, kept across positions and cleared for each.
 pub struct SuiteSearcher {
-    pool: WorkerPool,
+    pool: ThreadPool,
     tt: Arc<TranspositionTable>,
 }
 
 impl SuiteSearcher {
     #[must_use]
     pub fn new(threads: usize, hash_mb: usize) -> SuiteSearcher {
-        SuiteSearcher { pool: WorkerPool::new(threads.max(1)), tt: Arc::new(TranspositionTable::new(hash_mb.max(1))) }
+        SuiteSearcher { pool: ThreadPool::new(threads.max(1)), tt: Arc::new(TranspositionTable::new(hash_mb.max(1))) }
     }
 
     /// Searches `root` from a clean state within `budget`; with `mate` the
@@ -65,7 +65,7 @@ impl SuiteSearcher {
         self.tt.clear();
         self.pool.clear();
         let stop = Arc::new(AtomicBool::new(false));
-        let shared = Arc::new(SharedContext::new(Arc::clone(&self.tt), Arc::clone(&stop)));
+        let shared = Arc::new(SharedState::new(Arc::clone(&self.tt), Arc::clone(&stop)));
         let mut limits = SearchLimits { mate, multipv: 1, ..SearchLimits::default() };
         let start = Instant::now();
         let collector = Arc::new(LineCollector { root: root.clone(), lines: Mutex::new(Vec::new()) });
@@ -75,18 +75,18 @@ impl SuiteSearcher {
                 let control = TimeControl { movetime: Some(i64::try_from(ms).unwrap_or(i64::MAX)), ..TimeControl::default() };
                 let clock = Arc::new(TimeManager::new(&control, 0, start));
                 let watchdog = clock.start_watchdog(Arc::clone(&stop));
-                let main = MainSetup { clock, info, chess960: false };
+                let main = MainDuties { clock, info, chess960: false };
                 let outcome = self.pool.search(root, &limits, &shared, main);
                 watchdog.cancel();
                 outcome
             }
             Budget::Nodes(nodes) => {
                 limits.nodes = Some(nodes);
-                self.pool.search(root, &limits, &shared, MainSetup { clock: Arc::new(NoClock(start)), info, chess960: false })
+                self.pool.search(root, &limits, &shared, MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false })
             }
             Budget::Depth(depth) => {
                 limits.depth = Some(i32::try_from(depth).unwrap_or(1).max(1));
-                self.pool.search(root, &limits, &shared, MainSetup { clock: Arc::new(NoClock(start)), info, chess960: false })
+                self.pool.search(root, &limits, &shared, MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false })
             }
         };
         let time_ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);

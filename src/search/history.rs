@@ -151,18 +151,18 @@ impl Histories {
     }
 
     #[must_use]
-    pub fn butterfly(&self, color: Color, mv: Move) -> i32 {
+    pub fn butterfly_history(&self, color: Color, mv: Move) -> i32 {
         self.butterfly.get(Self::butterfly_index(color, mv))
     }
 
     #[must_use]
-    pub fn capture(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
+    pub fn capture_history(&self, piece: Piece, to: Square, captured: PieceType) -> i32 {
         self.capture.get(Self::capture_index(piece, to, captured))
     }
 
     /// Continuation history of `current` after the move `back` + 1 plies earlier.
     #[must_use]
-    pub fn continuation(&self, back: usize, previous: Option<PieceTo>, current: PieceTo) -> i32 {
+    pub fn continuation_history(&self, back: usize, previous: Option<PieceTo>, current: PieceTo) -> i32 {
         previous.map_or(0, |previous| self.continuation[back].get(Self::continuation_index(previous, current)))
     }
 
@@ -170,7 +170,9 @@ impl Histories {
     #[must_use]
     pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, keys: &ContinuationKeys) -> i32 {
         let current = PieceTo::new(piece, mv.to());
-        self.butterfly(color, mv) + self.continuation(0, keys[0], current) + self.continuation(1, keys[1], current)
+        self.butterfly_history(color, mv)
+            + self.continuation_history(0, keys[0], current)
+            + self.continuation_history(1, keys[1], current)
     }
 
     #[must_use]
@@ -285,7 +287,7 @@ mod tests {
         let score_best = histories.quiet_score(Color::White, best.mv, best.piece, &keys);
         let score_failed = histories.quiet_score(Color::White, failed[0].mv, failed[0].piece, &keys);
         assert!(score_best > 0 && score_failed < 0);
-        assert_eq!(histories.butterfly(Color::Black, best.mv), 0, "colours are separate");
+        assert_eq!(histories.butterfly_history(Color::Black, best.mv), 0, "colours are separate");
         assert_eq!(histories.killers(3), [best.mv, Move::NONE]);
         assert_eq!(histories.counter_move(Some(previous)), best.mv);
         histories.clear();

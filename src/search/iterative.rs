@@ -17,7 +17,7 @@ const BOUND_LINES_AFTER_MS: u64 = 3000;
 
 /// What the main worker tracks across iterations for the time manager.
 #[derive(Default)]
-struct IterationHistory {
+struct IterationTrend {
     best_move: Move,
     stability: u32,
     previous_score: i32,
@@ -39,7 +39,7 @@ impl Worker<'_> {
         let depth_limit = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let max_depth = if helper_unlimited { MAX_DEPTH } else { depth_limit };
         let lines = self.limits.multipv.clamp(1, self.root_moves.len());
-        let mut history = IterationHistory::default();
+        let mut trend = IterationTrend::default();
         let mut completed_depth = 0;
         let mut depth = 0;
         while depth < max_depth {
@@ -62,11 +62,11 @@ impl Worker<'_> {
                 break;
             }
             completed_depth = depth;
-            if self.main.is_some() && self.after_iteration(depth, lines, &mut history) {
+            if self.main.is_some() && self.after_iteration(depth, lines, &mut trend) {
                 break;
             }
         }
-        self.finish(completed_depth, lines, &mut history)
+        self.finish(completed_depth, lines, &mut trend)
     }
 
     /// The iteration after `previous`. The main worker publishes it; a helper
@@ -115,22 +115,22 @@ impl Worker<'_> {
 
     /// Main worker, after a completed iteration: print its lines and decide
     /// whether to stop (mate found, clock). True means stop.
-    fn after_iteration(&mut self, depth: i32, lines: usize, history: &mut IterationHistory) -> bool {
+    fn after_iteration(&mut self, depth: i32, lines: usize, trend: &mut IterationTrend) -> bool {
         self.flush_nodes();
         for index in 0..lines {
-            self.print_line(index, history);
+            self.print_line(index, trend);
         }
         let best = &self.root_moves[0];
-        history.stability = if best.mv == history.best_move { history.stability + 1 } else { 0 };
-        history.best_move = best.mv;
+        trend.stability = if best.mv == trend.best_move { trend.stability + 1 } else { 0 };
+        trend.best_move = best.mv;
         let report = IterationReport {
             depth,
             score: best.score,
-            previous_score: if depth == 1 { best.score } else { history.previous_score },
-            best_move_stability: history.stability,
+            previous_score: if depth == 1 { best.score } else { trend.previous_score },
+            best_move_stability: trend.stability,
             best_move_effort_permille: u32::try_from(best.nodes * 1000 / self.nodes.max(1)).unwrap_or(1000),
         };
-        history.previous_score = best.score;
+        trend.previous_score = best.score;
         let mate_reached = match (self.limits.mate, mate_in_moves(best.score)) {
             (Some(wanted), Some(found)) => found > 0 && found <= wanted,
             _ => false,
@@ -144,14 +144,14 @@ impl Worker<'_> {
 
     /// Line `index` after an iteration: this iteration's depth and bound if
     /// the move was searched in it, else the previous iteration's exact score.
-    fn print_line(&self, index: usize, history: &mut IterationHistory) {
+    fn print_line(&self, index: usize, trend: &mut IterationTrend) {
         let root_move = &self.root_moves[index];
         let updated = root_move.score != -INFINITE;
         let bound = if updated { root_move.bound } else { Bound::Exact };
         let depth = if updated { self.root_depth } else { self.root_depth - 1 };
         self.print_report(index, depth, bound);
         if index == 0 && self.main.is_some() {
-            history.last_printed = Some((root_move.mv, root_move.display_score(), bound == Bound::Exact));
+            trend.last_printed = Some((root_move.mv, root_move.display_score(), bound == Bound::Exact));
         }
     }
 
@@ -178,13 +178,13 @@ impl Worker<'_> {
     fn print_bound_line(&self) {
         let Some(main) = self.main else { return };
         if self.pv_index == 0 && main.clock.elapsed_ms() >= BOUND_LINES_AFTER_MS {
-            self.print_line(0, &mut IterationHistory::default());
+            self.print_line(0, &mut IterationTrend::default());
         }
     }
 
     /// Builds the result; the main worker also raises the stop flag for the
     /// helpers and makes sure its last lines show the final moves and scores.
-    fn finish(&mut self, completed_depth: i32, lines: usize, history: &mut IterationHistory) -> SearchResult {
+    fn finish(&mut self, completed_depth: i32, lines: usize, trend: &mut IterationTrend) -> SearchResult {
         self.flush_nodes();
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
@@ -205,7 +205,7 @@ impl Worker<'_> {
                 for index in 0..lines {
                     self.print_final_line(index, completed_depth);
                 }
-            } else if history.last_printed != Some((best.mv, score, true)) {
+            } else if trend.last_printed != Some((best.mv, score, true)) {
                 self.print_final_line(0, completed_depth);
             }
         }

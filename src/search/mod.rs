@@ -1,12 +1,15 @@
 //! Alpha-beta search: iterative deepening PVS with quiescence, pruning, staged
 //! move ordering and a transposition table shared by all threads.
 //!
-//! A [`Searcher`] holds one thread's private state (histories, killers, pawn
-//! table). Each `go`, the engine's controller calls [`Searcher::search`] on
-//! every worker with the same [`SharedSearch`] (TT, stop flag, node counter);
-//! only the main worker gets [`MainDuties`] (limits, clock, `info` output).
+//! One name per role: a [`ThreadData`] holds one search thread's long-lived
+//! state (histories, killers, pawn hash). Each `go`, the engine's thread pool
+//! calls [`ThreadData::search`] on every thread, which runs one search as a
+//! `worker::Worker` (one search's state); all threads read the same
+//! [`SharedStateView`] (TT, stop flag, node counter), a borrowed view of the
+//! engine's `SharedState`; only the main worker gets [`MainDutiesView`] (clock,
+//! `info` output), a view of the engine's `MainDuties`.
 //!
-//! Files: `worker` (per-search state, node counting), `iterative` (iterative
+//! Files: `worker` (one search's state, node counting), `iterative` (iterative
 //! deepening, aspiration, limits), `root` (root moves), `negamax` (the
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
 //! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
@@ -43,8 +46,9 @@ use history::Histories;
 use params::LmrTable;
 use worker::Worker;
 
-/// State shared by all search threads of one `go`: atomics, and read-only tables.
-pub struct SharedSearch<'a> {
+/// State shared by all search threads of one `go`: atomics, and read-only tables
+/// (borrowed from the engine's `SharedState`, or set up directly by a test).
+pub struct SharedStateView<'a> {
     pub tt: &'a TranspositionTable,
     /// Raised by the controller (`stop`, time) or by the main worker (limits reached).
     pub stop: &'a AtomicBool,
@@ -68,7 +72,7 @@ pub struct SearchProgress {
 }
 
 /// What only the main worker does: watch limits and the clock, print `info`.
-pub struct MainDuties<'a> {
+pub struct MainDutiesView<'a> {
     pub clock: &'a dyn SearchClock,
     pub info: &'a dyn InfoSink,
     /// Print castling as king-takes-rook (`UCI_Chess960`).
@@ -93,7 +97,7 @@ pub struct SearchResult {
 }
 
 /// One search thread's private, long-lived state.
-pub struct Searcher {
+pub struct ThreadData {
     histories: Histories,
     pawns: PawnTable,
     lmr: LmrTable,
@@ -101,16 +105,16 @@ pub struct Searcher {
     weights: Option<Arc<[S]>>,
 }
 
-impl Default for Searcher {
+impl Default for ThreadData {
     fn default() -> Self {
-        Searcher::new()
+        ThreadData::new()
     }
 }
 
-impl Searcher {
+impl ThreadData {
     #[must_use]
-    pub fn new() -> Searcher {
-        Searcher { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new(), weights: None }
+    pub fn new() -> ThreadData {
+        ThreadData { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new(), weights: None }
     }
 
     /// Evaluates with `weights` (a flat vector, see `eval::layout`) from the
@@ -135,9 +139,9 @@ impl Searcher {
     pub fn search(
         &mut self,
         root: &Position,
-        shared: &SharedSearch,
+        shared: &SharedStateView,
         limits: &SearchLimits,
-        main: Option<&MainDuties>,
+        main: Option<&MainDutiesView>,
     ) -> SearchResult {
         self.histories.clear_killers();
         let mut worker =

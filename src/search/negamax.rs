@@ -77,7 +77,7 @@ pub(super) struct MoveFacts {
     pub piece: Piece,
     pub captured: Option<PieceType>,
     /// Quiet: butterfly + continuation history; capture: capture history.
-    pub history: i32,
+    pub history_score: i32,
     /// A killer or the counter move.
     pub refutation: bool,
 }
@@ -377,10 +377,10 @@ impl Worker<'_> {
         let piece = self.pos.moved_piece(mv);
         let quiet = self.pos.is_quiet(mv);
         let captured = self.pos.captured_piece_type(mv);
-        let history = if quiet {
+        let history_score = if quiet {
             self.histories.quiet_score(self.pos.side_to_move(), mv, piece, &self.continuation_keys(ply))
         } else {
-            captured.map_or(0, |captured| self.histories.capture(piece, mv.to(), captured))
+            captured.map_or(0, |captured| self.histories.capture_history(piece, mv.to(), captured))
         };
         MoveFacts {
             mv,
@@ -388,7 +388,7 @@ impl Worker<'_> {
             gives_check: self.pos.gives_check(mv),
             piece,
             captured,
-            history,
+            history_score,
             refutation: killers.contains(&mv) || mv == counter,
         }
     }

@@ -312,7 +312,7 @@ fn noisy_score(pos: &Position, histories: &Histories, mv: Move) -> i32 {
     match pos.captured_piece_type(mv) {
         Some(captured) => {
             MVV_WEIGHT * see_value(captured) + promotion - see_value(piece.piece_type()) / LVA_DIVISOR
-                + histories.capture(piece, mv.to(), captured) / CAPTURE_HISTORY_DIVISOR
+                + histories.capture_history(piece, mv.to(), captured) / CAPTURE_HISTORY_DIVISOR
         }
         None => promotion,
     }

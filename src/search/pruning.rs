@@ -235,7 +235,7 @@ impl Worker<'_> {
         if facts.quiet {
             reduction += i32::from(node.tt_move_is_capture);
             reduction -= i32::from(facts.refutation);
-            reduction -= facts.history / LMR_HISTORY_DIVISOR;
+            reduction -= facts.history_score / LMR_HISTORY_DIVISOR;
         }
         // Never reduce into quiescence, never extend.
         reduction.clamp(0, lmr_max_reduction(node.depth))

@@ -76,7 +76,7 @@ impl Worker<'_> {
                 let score = if mv == tt_move {
                     TT_MOVE_FIRST
                 } else if self.pos.is_quiet(mv) {
-                    self.histories.butterfly(color, mv)
+                    self.histories.butterfly_history(color, mv)
                 } else {
                     CAPTURES_FIRST + see(&self.pos, mv)
                 };

@@ -10,7 +10,7 @@ use super::params::LmrTable;
 use super::picker::OrderingHints;
 use super::root::RootMove;
 use super::score::{INFINITE, MAX_PLY};
-use super::{MainDuties, SearchLimits, SharedSearch};
+use super::{MainDutiesView, SearchLimits, SharedStateView};
 use crate::eval::score::S;
 use crate::eval::{evaluate, evaluate_with, PawnTable};
 
@@ -84,8 +84,8 @@ pub(super) struct Worker<'w> {
     /// The play style's evaluation weights; `None`: the compiled ones.
     pub weights: Option<&'w [S]>,
     pub lmr: &'w LmrTable,
-    pub shared: &'w SharedSearch<'w>,
-    pub main: Option<&'w MainDuties<'w>>,
+    pub shared: &'w SharedStateView<'w>,
+    pub main: Option<&'w MainDutiesView<'w>>,
     pub limits: &'w SearchLimits,
     frames: Vec<Frame>,
     pub pv: PvTable,
@@ -111,9 +111,9 @@ impl<'w> Worker<'w> {
         histories: &'w mut Histories,
         pawns: &'w mut PawnTable,
         lmr: &'w LmrTable,
-        shared: &'w SharedSearch<'w>,
+        shared: &'w SharedStateView<'w>,
         limits: &'w SearchLimits,
-        main: Option<&'w MainDuties<'w>>,
+        main: Option<&'w MainDutiesView<'w>>,
     ) -> Worker<'w> {
         Worker {
             pos,

@@ -1,6 +1,6 @@
 //! `ferrochamp datagen`: labelled positions from self-play at a fixed node budget.
 //!
-//! Every thread plays one game at a time with its own [`Searcher`] and
+//! Every thread plays one game at a time with its own [`ThreadData`] and
 //! transposition table. A game starts from a few random legal plies (after the
 //! standard position or an opening from a file); openings a short search finds
 //! lopsided are thrown away. Each move is a search of `nodes` nodes. The game
@@ -27,7 +27,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
 use crate::search::tt::{available_memory_mb, check_fits};
 use crate::search::{
-    MainDuties, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
     TranspositionTable,
 };
 
@@ -159,7 +159,7 @@ impl Outcome {
 
 /// One thread's engine: its searcher and transposition table.
 struct Player {
-    searcher: Searcher,
+    searcher: ThreadData,
     tt: TranspositionTable,
     nodes: u64,
 }
@@ -167,7 +167,7 @@ struct Player {
 impl Player {
     fn new(config: &DatagenConfig) -> Result<Player, String> {
         Ok(Player {
-            searcher: Searcher::new(),
+            searcher: ThreadData::new(),
             tt: TranspositionTable::try_new(config.hash.max(1)).map_err(|err| err.to_string())?,
             nodes: config.nodes.max(1),
         })
@@ -183,10 +183,10 @@ impl Player {
         self.tt.new_search();
         let stop = AtomicBool::new(false);
         let progress = SearchProgress::default();
-        let shared = SharedSearch { tt: &self.tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedStateView { tt: &self.tt, stop: &stop, progress: &progress, tablebase: None };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
-        let main = MainDuties { clock: &clock, info: &NoInfo, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false };
         self.searcher.search(pos, &shared, &limits, Some(&main))
     }
 }

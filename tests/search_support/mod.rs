@@ -10,7 +10,7 @@ use std::time::Instant;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::search::{
-    InfoSink, MainDuties, NoClock, SearchLimits, SearchProgress, SearchResult, Searcher, SharedSearch,
+    InfoSink, MainDutiesView, NoClock, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
     TranspositionTable,
 };
 
@@ -37,20 +37,20 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
-pub fn search_with(searcher: &mut Searcher, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
+pub fn search_with(searcher: &mut ThreadData, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
     let stop = AtomicBool::new(false);
     let progress = SearchProgress::default();
-    let shared = SharedSearch { tt, stop: &stop, progress: &progress, tablebase: None };
+    let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
-    let main = MainDuties { clock: &clock, info: &lines, chess960: false };
+    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
     let result = searcher.search(pos, &shared, limits, Some(&main));
     Outcome { result, lines: lines.all(), nodes: progress.nodes.load(Ordering::Relaxed) }
 }
 
 pub fn search(pos: &Position, limits: &SearchLimits) -> Outcome {
     let tt = TranspositionTable::new(16);
-    search_with(&mut Searcher::new(), &tt, pos, limits)
+    search_with(&mut ThreadData::new(), &tt, pos, limits)
 }
 
 pub fn depth_limits(depth: i32) -> SearchLimits {
