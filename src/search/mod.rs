@@ -14,14 +14,14 @@
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
 //! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
 
-pub mod correction;
-pub mod history;
-pub mod info;
+pub(crate) mod correction;
+pub(crate) mod history;
+pub(crate) mod info;
 mod iterative;
-pub mod limits;
+mod limits;
 mod negamax;
-pub mod params;
-pub mod picker;
+pub(crate) mod params;
+pub(crate) mod picker;
 mod pruning;
 mod qsearch;
 mod root;
