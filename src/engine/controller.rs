@@ -18,11 +18,14 @@ use super::pool::{MainDuties, PoolResult, SharedState, ThreadPool};
 use super::setup;
 use super::tablebases;
 use super::style::{InForce, StyleState};
+use super::strength::{Handicap, ShownLines};
 use super::time::{TimeManager, Watchdog};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
 use crate::tablebase::{SearchTables, Tablebase};
+use crate::tune::rng::Rng;
+use crate::search::InfoSink;
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
 
@@ -57,6 +60,8 @@ pub struct Controller {
     tablebase: Option<Arc<Tablebase>>,
     /// The play style the next `go` uses.
     style: StyleState,
+    /// Seeds the draw among the lines of each search with a strength limit.
+    strength_seeds: Rng,
 }
 
 impl Controller {
@@ -83,6 +88,7 @@ impl Controller {
             book: BookPlayer::default(),
             tablebase: None,
             style: StyleState::default(),
+            strength_seeds: Rng::new(seed_from_clock()),
         }
     }
 
@@ -301,6 +307,11 @@ impl Controller {
         }
         let tables = self.search_tables();
         let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));
+        let shown_lines = plan.limits.multipv;
+        let handicap = self.handicap();
+        if let Some((handicap, _)) = &handicap {
+            handicap.restrict(&mut plan.limits);
+        }
         let observed_lag = self.lag.on_go(params, self.position.side_to_move(), go_received);
         // Every move to come loses our own answering delay as well as the GUI's lag.
         let overhead = u64::try_from(self.options.spin(names::MOVE_OVERHEAD)).unwrap_or(0).max(observed_lag)
@@ -322,12 +333,13 @@ impl Controller {
                 .with_tablebase(tables, root_probes)
                 .with_weights(weights),
         );
+        let output: Arc<dyn InfoSink + Send> = Arc::new(self.output.clone());
         let main = MainDuties {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
-            info: Arc::new(self.output.clone()),
+            info: if handicap.is_some() { Arc::new(ShownLines { inner: output, shown: shown_lines }) } else { output },
             chess960: self.chess960(),
         };
-        let job = self.search_job(&plan, params, shared, main);
+        let job = self.search_job(&plan, params, shared, main, handicap);
         let done = self.done_sender.clone();
         thread::Builder::new()
             .name("search-runner".into())
@@ -360,6 +372,16 @@ impl Controller {
         }
     }
 
+    /// The strength limit the options ask for, with the generator of this
+    /// search's draw. Turochamp, with its own fixed search, has none.
+    fn handicap(&mut self) -> Option<(Handicap, Rng)> {
+        if matches!(self.style.in_force(), InForce::Turochamp) {
+            return None;
+        }
+        let handicap = Handicap::from_options(&self.options)?;
+        Some((handicap, Rng::new(self.strength_seeds.next_u64())))
+    }
+
     /// The search the selected `Style` runs, ready to go on the runner thread.
     fn search_job(
         &self,
@@ -367,6 +389,7 @@ impl Controller {
         params: &GoParams,
         shared: Arc<SharedState>,
         main: MainDuties,
+        handicap: Option<(Handicap, Rng)>,
     ) -> Box<dyn FnOnce() -> PoolResult + Send> {
         let root = self.position.clone();
         match self.style.in_force() {
@@ -374,7 +397,10 @@ impl Controller {
                 let pool = Arc::clone(&self.pool);
                 let limits = plan.limits.clone();
                 Box::new(move || {
-                    let result = pool.search(&root, &limits, &shared, main);
+                    let mut result = pool.search(&root, &limits, &shared, main.clone());
+                    if let Some((handicap, mut rng)) = handicap {
+                        handicap.play_drawn_line(&mut result, &root, &shared, &main, &mut rng);
+                    }
                     // Let go of the shared tables before reporting, so that the
                     // controller may reload them as soon as the search is over.
                     drop(shared);
@@ -521,4 +547,11 @@ impl Controller {
             self.info_string(&format!("bench: {err}"));
         }
     }
+}
+
+/// A seed that differs from one engine process to the next, so that a limited
+/// engine does not repeat the same game from the same moves.
+fn seed_from_clock() -> u64 {
+    let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    u64::try_from(since_epoch.as_nanos() & u128::from(u64::MAX)).unwrap_or(0) ^ u64::from(std::process::id())
 }

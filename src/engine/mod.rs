@@ -10,6 +10,7 @@ mod lag;
 mod overshoot;
 pub mod pool;
 pub mod setup;
+pub mod strength;
 pub mod style;
 mod tablebases;
 pub mod time;

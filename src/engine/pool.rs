@@ -202,7 +202,15 @@ impl ThreadPool {
         let main_finished = results.iter().find(|report| report.is_main).map(|report| report.finished);
         let Some(chosen) = choose_result(results, limits.multipv) else {
             let none = crate::board::Move::NONE;
-            let result = SearchResult { best_move: none, ponder_move: none, score: 0, depth: 0, seldepth: 0, pv: Vec::new() };
+            let result = SearchResult {
+                best_move: none,
+                ponder_move: none,
+                score: 0,
+                depth: 0,
+                seldepth: 0,
+                pv: Vec::new(),
+                lines: Vec::new(),
+            };
             return PoolResult { result, nodes, main_finished };
         };
         if !chosen.is_main {
@@ -271,7 +279,15 @@ mod tests {
     use crate::board::Move;
 
     fn report(is_main: bool, depth: i32, best_move: Move) -> ThreadReport {
-        let result = SearchResult { best_move, ponder_move: Move::NONE, score: 0, depth, seldepth: 0, pv: vec![best_move] };
+        let result = SearchResult {
+            best_move,
+            ponder_move: Move::NONE,
+            score: 0,
+            depth,
+            seldepth: 0,
+            pv: vec![best_move],
+            lines: Vec::new(),
+        };
         ThreadReport { is_main, result, finished: Instant::now() }
     }
 

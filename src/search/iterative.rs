@@ -10,7 +10,7 @@ use super::params::{widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
 use super::worker::Worker;
-use super::{IterationReport, SearchResult};
+use super::{IterationReport, RootLine, SearchResult};
 
 /// Bound lines of failed aspiration searches are printed only after this long.
 const BOUND_LINES_AFTER_MS: u64 = 3000;
@@ -196,6 +196,7 @@ impl Worker<'_> {
             depth: completed_depth,
             seldepth: best.seldepth,
             pv: best.pv.clone(),
+            lines: self.root_lines(lines),
         };
         if self.main.is_some() {
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -210,6 +211,16 @@ impl Worker<'_> {
             }
         }
         result
+    }
+
+    /// The first `lines` root moves as the result reports them. A move with no
+    /// score at all (only possible if the first iteration was cut short) is left out.
+    fn root_lines(&self, lines: usize) -> Vec<RootLine> {
+        self.root_moves[..lines]
+            .iter()
+            .map(|root_move| RootLine { score: root_move.display_score(), pv: root_move.pv.clone() })
+            .filter(|line| line.score != -INFINITE)
+            .collect()
     }
 
     /// Line `index` as the final answer: an exact score, at the last completed depth.
@@ -244,6 +255,14 @@ impl Worker<'_> {
             main.info.info(&format!("info depth 0 score {shown}"));
             self.shared.stop.store(true, Ordering::Relaxed);
         }
-        SearchResult { best_move: Move::NONE, ponder_move: Move::NONE, score, depth: 0, seldepth: 0, pv: Vec::new() }
+        SearchResult {
+            best_move: Move::NONE,
+            ponder_move: Move::NONE,
+            score,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
     }
 }

@@ -94,6 +94,19 @@ pub struct SearchResult {
     pub seldepth: usize,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// The first `multipv` root moves with their scores and lines, best first
+    /// as the search ranked them (the first is `best_move`'s). A strength
+    /// limit chooses among them.
+    pub lines: Vec<RootLine>,
+}
+
+/// One root move's line at the end of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootLine {
+    /// Centipawns or a mate score, from the root's side to move, as `info` shows it.
+    pub score: i32,
+    /// The line, starting with the root move.
+    pub pv: Vec<Move>,
 }
 
 /// One search thread's private, long-lived state.

@@ -54,6 +54,7 @@ pub fn run(
         depth: 2,
         seldepth: result.seldepth,
         pv: pv.clone(),
+        lines: Vec::new(),
     };
     (search_result, result.nodes)
 }

@@ -35,6 +35,9 @@ pub mod names {
     pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
     pub const STYLE: &str = "Style";
     pub const STYLE_FILE: &str = "StyleFile";
+    pub const UCI_LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+    pub const UCI_ELO: &str = "UCI_Elo";
+    pub const SKILL_LEVEL: &str = "Skill Level";
 }
 
 /// What `setoption` sends for an empty string.

@@ -1,0 +1,215 @@
+//! Playing weaker on purpose: `UCI_LimitStrength` with `UCI_Elo`, or `Skill Level`.
+//!
+//! A weaker player sees less and, among the moves it does see, does not always
+//! pick the best. A limited search does both, and nothing else:
+//!
+//! - it stops after a node budget that grows with the Elo, read from a table of
+//!   budgets measured in games (interpolated geometrically between them), and
+//!   the clock still ends it sooner when time is shorter;
+//! - it searches the best [`Handicap::lines`] root moves (MultiPV) and draws the
+//!   move among them with weights `exp(-loss / temperature)`, where `loss` is
+//!   how far a line scores below the best one. The temperature shrinks as the
+//!   Elo grows, and no line losing more than the margin is ever drawn, so the
+//!   engine misjudges close choices but does not give away a piece for nothing.
+//!
+//! Everything that depends on the Elo is in [`Handicap::for_elo`]; its constants
+//! are below, with how they were chosen (games against Stockfish 15.1's own
+//! `UCI_Elo`, see the README's "Playing a weaker Ferrochamp").
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use crate::search::score::is_decisive;
+use super::pool::{MainDuties, PoolResult, SharedState};
+use crate::board::{Move, Position};
+use crate::search::info::{result_line, SearchTotals};
+use crate::search::{InfoSink, RootLine, SearchLimits};
+use crate::tune::rng::Rng;
+use crate::uci::options::names;
+use crate::uci::OptionValues;
+
+/// The `UCI_Elo` range (the option table's row holds the same; a test checks it).
+pub const ELO_MIN: i32 = 800;
+pub const ELO_MAX: i32 = 2850;
+
+/// At 10+0.1 Ferrochamp's full strength measures about this on Stockfish
+/// 15.1's `UCI_Elo` scale (the README's calibration table), so a setting from
+/// here up plays at full strength: no handicap could make it stronger.
+pub const FULL_STRENGTH_ELO: i32 = 2300;
+
+/// `Skill Level` 0..=19 maps to `SKILL_ELO_AT_ZERO + level * SKILL_ELO_PER_LEVEL`
+/// (1000..=2235, spread over the calibrated range); level 20, the default, is
+/// full strength.
+const SKILL_LEVEL_FULL: i64 = 20;
+const SKILL_ELO_AT_ZERO: i32 = 1000;
+const SKILL_ELO_PER_LEVEL: i32 = 65;
+
+/// The node budgets measured to play level with Stockfish 15.1 at the same
+/// `UCI_Elo` at 10+0.1 (the README's calibration table): `(elo, nodes)`, by
+/// rising Elo. Between two points the budget grows geometrically; beyond the
+/// ends it follows the nearest segment.
+const CALIBRATED_NODES: [(i32, f64); 3] = [(1400, 4_000.0), (1800, 14_000.0), (2200, 1_000_000.0)];
+/// The Elo at which the constants below are given.
+const ANCHOR_ELO: f64 = 1400.0;
+/// The budget never drops below one shallow search of every line: the first
+/// iteration always completes anyway, so a smaller budget would change nothing.
+const MIN_NODES: u64 = 50;
+/// Softmax temperature at [`ANCHOR_ELO`], centipawns: a line this much worse is
+/// drawn `e` times less often than the best.
+const TEMPERATURE_AT_ANCHOR_CP: f64 = 40.0;
+/// Elo points per halving of the temperature.
+const ELO_PER_TEMPERATURE_HALVING: f64 = 300.0;
+/// Largest loss a drawn line may have at [`ANCHOR_ELO`], centipawns.
+const MARGIN_AT_ANCHOR_CP: f64 = 120.0;
+/// Elo points per halving of the margin.
+const ELO_PER_MARGIN_HALVING: f64 = 300.0;
+/// Root lines searched and drawn from.
+const LINES: usize = 4;
+
+/// How much weaker one search plays, all derived from one Elo figure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Handicap {
+    pub elo: i32,
+    /// Nodes to search (over all threads), at most.
+    pub nodes: u64,
+    /// Centipawns: the spread of the draw among the lines.
+    pub temperature_cp: f64,
+    /// Centipawns: lines losing more than this against the best are never drawn.
+    pub margin_cp: i32,
+    /// Root lines to search and draw from.
+    pub lines: usize,
+}
+
+impl Handicap {
+    /// The handicap at `elo` (clamped to [`ELO_MIN`]..=[`ELO_MAX`]).
+    #[must_use]
+    pub fn for_elo(elo: i32) -> Handicap {
+        let elo = elo.clamp(ELO_MIN, ELO_MAX);
+        let above_anchor = f64::from(elo) - ANCHOR_ELO;
+        let nodes = calibrated_nodes(elo);
+        let temperature_cp = TEMPERATURE_AT_ANCHOR_CP * (-above_anchor / ELO_PER_TEMPERATURE_HALVING).exp2();
+        let margin_cp = MARGIN_AT_ANCHOR_CP * (-above_anchor / ELO_PER_MARGIN_HALVING).exp2();
+        Handicap {
+            elo,
+            // Both are finite and positive, and far below the integer limits.
+            nodes: (nodes.round() as u64).max(MIN_NODES),
+            temperature_cp,
+            margin_cp: margin_cp.round() as i32,
+            lines: LINES,
+        }
+    }
+
+    /// The handicap the options ask for: `UCI_LimitStrength` with `UCI_Elo`,
+    /// else `Skill Level` below 20, else none. A setting at or above
+    /// [`FULL_STRENGTH_ELO`] is none too: full strength.
+    #[must_use]
+    pub fn from_options(options: &OptionValues) -> Option<Handicap> {
+        let elo = if options.check(names::UCI_LIMIT_STRENGTH) {
+            i32::try_from(options.spin(names::UCI_ELO)).unwrap_or(ELO_MAX)
+        } else {
+            let level = options.spin(names::SKILL_LEVEL);
+            if level >= SKILL_LEVEL_FULL {
+                return None;
+            }
+            SKILL_ELO_AT_ZERO + i32::try_from(level).unwrap_or(0) * SKILL_ELO_PER_LEVEL
+        };
+        (elo < FULL_STRENGTH_ELO).then(|| Handicap::for_elo(elo))
+    }
+
+    /// Draws the line to play among the first [`Handicap::lines`] of `lines`
+    /// (best first, as the search ranked them; at least one). Returns its index.
+    pub fn choose(&self, lines: &[RootLine], rng: &mut Rng) -> usize {
+        let drawn = &lines[..lines.len().min(self.lines)];
+        let Some(best) = drawn.iter().map(|line| line.score).max() else { return 0 };
+        let weights: Vec<f64> = drawn.iter().map(|line| self.weight(best, line.score)).collect();
+        let mut ticket = rng.unit() * weights.iter().sum::<f64>();
+        for (index, weight) in weights.iter().enumerate() {
+            if ticket < *weight {
+                return index;
+            }
+            ticket -= weight;
+        }
+        // Rounding can leave the ticket just past the last weight: the best line then.
+        drawn.iter().position(|line| line.score == best).unwrap_or(0)
+    }
+
+    /// A line's weight in the draw: 1 for the best, 0 beyond the margin. A
+    /// proven result (mate, tablebase) is never a close call: a mate found is
+    /// played, and a line proven lost is never drawn instead of one that is not.
+    fn weight(&self, best: i32, score: i32) -> f64 {
+        let loss = best - score;
+        if loss == 0 {
+            return 1.0;
+        }
+        if loss > self.margin_cp || is_decisive(best) || is_decisive(score) {
+            return 0.0;
+        }
+        (-f64::from(loss) / self.temperature_cp.max(1.0)).exp()
+    }
+}
+
+impl Handicap {
+    /// Narrows a search's limits to the handicap: the node budget (or the
+    /// `go nodes` asked for, if smaller) and enough lines to draw from.
+    pub fn restrict(&self, limits: &mut SearchLimits) {
+        limits.nodes = Some(limits.nodes.map_or(self.nodes, |asked| asked.min(self.nodes)));
+        limits.multipv = limits.multipv.max(self.lines);
+    }
+
+    /// Replaces the search's answer by a line drawn with `rng` and, when that
+    /// is not the line last shown, shows it, so that the GUI's last line is the
+    /// move played.
+    pub fn play_drawn_line(&self, found: &mut PoolResult, root: &Position, shared: &SharedState, main: &MainDuties, rng: &mut Rng) {
+        let result = &mut found.result;
+        let index = self.choose(&result.lines, rng);
+        let Some(line) = result.lines.get(index).filter(|_| index > 0) else { return };
+        let Some(&mv) = line.pv.first() else { return };
+        result.best_move = mv;
+        result.ponder_move = line.pv.get(1).copied().unwrap_or(Move::NONE);
+        result.score = line.score;
+        result.pv.clone_from(&line.pv);
+        let totals = SearchTotals {
+            nodes: found.nodes,
+            tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
+            time_ms: main.clock.elapsed_ms(),
+            hashfull: shared.tt.hashfull(),
+        };
+        main.info.info(&result_line(result, root, totals, main.chess960));
+    }
+}
+
+/// The node budget at `elo`, from [`CALIBRATED_NODES`]: geometric
+/// interpolation between the two points around it, or along the end segment.
+fn calibrated_nodes(elo: i32) -> f64 {
+    let segment = CALIBRATED_NODES
+        .windows(2)
+        .find(|pair| elo <= pair[1].0)
+        .unwrap_or(&CALIBRATED_NODES[CALIBRATED_NODES.len() - 2..]);
+    let ((low_elo, low_nodes), (high_elo, high_nodes)) = (segment[0], segment[1]);
+    let fraction = f64::from(elo - low_elo) / f64::from(high_elo - low_elo);
+    low_nodes * (high_nodes / low_nodes).powf(fraction)
+}
+
+/// An `info` sink that passes on only the first `shown` MultiPV lines: the
+/// extra lines a limited search draws from are its own business, the GUI gets
+/// the number of lines it asked for.
+pub struct ShownLines {
+    pub inner: Arc<dyn InfoSink + Send>,
+    pub shown: usize,
+}
+
+impl InfoSink for ShownLines {
+    fn info(&self, line: &str) {
+        let multipv = line
+            .split_whitespace()
+            .skip_while(|&word| word != "multipv")
+            .nth(1)
+            .and_then(|number| number.parse::<usize>().ok());
+        if multipv.is_none_or(|index| index <= self.shown) {
+            self.inner.info(line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
