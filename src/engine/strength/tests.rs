@@ -113,8 +113,10 @@ fn close_lines_are_all_drawn_and_the_best_most_often() {
 fn a_stronger_setting_plays_the_best_line_more_often() {
     let lines = lines_scoring(&[30, 10, 0, -20]);
     let best_share = |elo| draw_counts(&Handicap::for_elo(elo), &lines, 4000)[0];
-    let shares: Vec<usize> = [1000, 1400, 1800, 2200, 2600].into_iter().map(best_share).collect();
+    let shares: Vec<usize> = [1000, 1400, 1800, 2000, 2200].into_iter().map(best_share).collect();
     assert!(shares.windows(2).all(|pair| pair[0] < pair[1]), "{shares:?}");
+    assert_eq!(shares[4], 4000, "the strongest settings search one line and always play it");
+    assert_eq!(Handicap::for_elo(2200).lines, 1);
 }
 
 #[test]
