@@ -48,7 +48,7 @@ const SKILL_ELO_PER_LEVEL: i32 = 65;
 /// `UCI_Elo` at 10+0.1 (the README's calibration table): `(elo, nodes)`, by
 /// rising Elo. Between two points the budget grows geometrically; beyond the
 /// ends it follows the nearest segment.
-const CALIBRATED_NODES: [(i32, f64); 3] = [(1400, 2_500.0), (1800, 11_000.0), (2200, 80_000.0)];
+const CALIBRATED_NODES: [(i32, f64); 3] = [(1400, 1_000.0), (1800, 11_000.0), (2200, 80_000.0)];
 /// The Elo at which the constants below are given.
 const ANCHOR_ELO: f64 = 1400.0;
 /// The budget never drops below one shallow search of every line: the first
