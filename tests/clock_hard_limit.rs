@@ -57,7 +57,7 @@ fn the_main_search_thread_stops_itself_at_the_hard_limit_without_a_watchdog() {
         let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = CountingClock { looks: AtomicU32::new(0), limit: LOOKS };
         let lines = Lines::default();
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
         let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
         let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
         let nodes = progress.nodes.load(Ordering::Relaxed);
@@ -151,7 +151,7 @@ fn a_search_stopped_before_it_starts_still_completes_depth_one() {
     let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let clock = CountingClock { looks: AtomicU32::new(0), limit: 1 };
     let lines = Lines::default();
-    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
     let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
     let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
     assert_eq!(result.depth, 1, "the first iteration completes, the second does not start");

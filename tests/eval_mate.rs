@@ -107,7 +107,7 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         let progress = SearchProgress::default();
         let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false, show_wdl: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;
         assert!(moves.contains(best), "search returned an illegal move in {}", pos.to_fen());
         pos.make_move(best);

@@ -73,7 +73,7 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
         let lines = Lines::default();
         let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
         let limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
         let with_main = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
         let helper = ThreadData::new().search(&pos, &shared, &limits, None);
@@ -266,7 +266,7 @@ fn helper_threads_share_the_table_and_stop_with_the_main_worker() {
             let result = ThreadData::new().search(&pos, &shared, &limits, None);
             (result, progress.nodes.load(Ordering::Relaxed))
         });
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
         let main_result = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
         let (helper_result, helper_nodes) = helper.join().expect("helper thread");
         (main_result, helper_result, helper_nodes)

@@ -93,7 +93,7 @@ pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dy
         pool.clear();
         let shared = Arc::new(SharedState::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
         let searched_from = Instant::now();
-        let main = MainDuties { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true };
+        let main = MainDuties { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true, show_wdl: false };
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;

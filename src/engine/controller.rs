@@ -296,8 +296,8 @@ impl Controller {
         let mut plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             GoDecision::Search(plan) => *plan,
             GoDecision::NoMove { in_check } => {
-                for line in GoDecision::no_move_lines(in_check) {
-                    self.output.line(line);
+                for line in GoDecision::no_move_lines(in_check, self.options.check(names::UCI_SHOW_WDL)) {
+                    self.output.line(&line);
                 }
                 return;
             }
@@ -338,6 +338,7 @@ impl Controller {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: if handicap.is_some() { Arc::new(ShownLines { inner: output, shown: shown_lines }) } else { output },
             chess960: self.chess960(),
+            show_wdl: self.options.check(names::UCI_SHOW_WDL),
         };
         let job = self.search_job(&plan, params, shared, main, handicap);
         let done = self.done_sender.clone();
@@ -418,6 +419,7 @@ impl Controller {
                         max_nodes,
                         main.info.as_ref(),
                         main.chess960,
+                        main.show_wdl,
                     );
                     PoolResult { result, nodes, main_finished: Some(std::time::Instant::now()) }
                 })

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::board::{Color, Move, MoveList, Position};
 use crate::board::movegen::generate_legal;
+use crate::search::info::no_legal_move_line;
 use crate::search::{SearchLimits, SearchResult};
 use crate::uci::options::names;
 use crate::uci::{GoParams, OptionValues};
@@ -39,9 +40,8 @@ impl GoDecision {
     /// The lines that answer a `go` without a search: the score (mated or
     /// stalemate) and `bestmove (none)`.
     #[must_use]
-    pub fn no_move_lines(in_check: bool) -> [&'static str; 2] {
-        let score = if in_check { "info depth 0 score mate 0" } else { "info depth 0 score cp 0" };
-        [score, "bestmove (none)"]
+    pub fn no_move_lines(in_check: bool, show_wdl: bool) -> [String; 2] {
+        [no_legal_move_line(in_check, show_wdl), "bestmove (none)".to_string()]
     }
 }
 
@@ -167,7 +167,8 @@ mod tests {
         let mated = Position::from_fen("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1").expect("valid FEN");
         let decision = plan(&mated, &GoParams::default(), &OptionValues::default(), false);
         assert!(matches!(decision, GoDecision::NoMove { in_check: true }));
-        assert_eq!(GoDecision::no_move_lines(true), ["info depth 0 score mate 0", "bestmove (none)"]);
+        assert_eq!(GoDecision::no_move_lines(true, false), ["info depth 0 score mate 0", "bestmove (none)"]);
+        assert_eq!(GoDecision::no_move_lines(false, true)[0], "info depth 0 score cp 0 wdl 0 1000 0");
     }
 
     #[test]

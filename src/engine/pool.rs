@@ -78,13 +78,20 @@ pub struct MainDuties {
     pub clock: Arc<dyn SearchClock + Send>,
     pub info: Arc<dyn InfoSink + Send>,
     pub chess960: bool,
+    /// Add `wdl W D L` after each score (`UCI_ShowWDL`).
+    pub show_wdl: bool,
 }
 
 impl MainDuties {
     /// The borrowed form the search takes.
     #[must_use]
     pub fn view(&self) -> MainDutiesView<'_> {
-        MainDutiesView { clock: self.clock.as_ref(), info: self.info.as_ref(), chess960: self.chess960 }
+        MainDutiesView {
+            clock: self.clock.as_ref(),
+            info: self.info.as_ref(),
+            chess960: self.chess960,
+            show_wdl: self.show_wdl,
+        }
     }
 }
 
@@ -221,7 +228,7 @@ impl ThreadPool {
                     time_ms: printer.clock.elapsed_ms(),
                     hashfull: shared.tt.hashfull(),
                 };
-            printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960));
+            printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960, printer.show_wdl));
         }
         PoolResult { result: chosen.result, nodes, main_finished }
     }

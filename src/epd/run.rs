@@ -70,23 +70,24 @@ impl SuiteSearcher {
         let start = Instant::now();
         let collector = Arc::new(LineCollector { root: root.clone(), lines: Mutex::new(Vec::new()) });
         let info: Arc<dyn InfoSink + Send> = collector.clone();
+        let untimed = |info| MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false, show_wdl: false };
         let outcome = match budget {
             Budget::MoveTime { ms } => {
                 let control = TimeControl { movetime: Some(i64::try_from(ms).unwrap_or(i64::MAX)), ..TimeControl::default() };
                 let clock = Arc::new(TimeManager::new(&control, 0, start));
                 let watchdog = clock.start_watchdog(Arc::clone(&stop));
-                let main = MainDuties { clock, info, chess960: false };
+                let main = MainDuties { clock, info, chess960: false, show_wdl: false };
                 let outcome = self.pool.search(root, &limits, &shared, main);
                 watchdog.cancel();
                 outcome
             }
             Budget::Nodes(nodes) => {
                 limits.nodes = Some(nodes);
-                self.pool.search(root, &limits, &shared, MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false })
+                self.pool.search(root, &limits, &shared, untimed(info))
             }
             Budget::Depth(depth) => {
                 limits.depth = Some(i32::try_from(depth).unwrap_or(1).max(1));
-                self.pool.search(root, &limits, &shared, MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false })
+                self.pool.search(root, &limits, &shared, untimed(info))
             }
         };
         let time_ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);

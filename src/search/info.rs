@@ -7,6 +7,7 @@ use crate::board::{Move, Position};
 
 use super::score::uci_score;
 use super::tt::Bound;
+use super::wdl::wdl;
 use super::SearchResult;
 
 /// One `info ... pv ...` line's contents.
@@ -35,7 +36,13 @@ pub struct SearchTotals {
 /// The exact-score line of a finished search. Printed when the move chosen is
 /// a helper's, so that `bestmove` is always the last printed line's first move.
 #[must_use]
-pub fn result_line(result: &SearchResult, root: &Position, totals: SearchTotals, chess960: bool) -> String {
+pub fn result_line(
+    result: &SearchResult,
+    root: &Position,
+    totals: SearchTotals,
+    chess960: bool,
+    show_wdl: bool,
+) -> String {
     let report = LineReport {
         depth: result.depth,
         seldepth: result.seldepth,
@@ -48,12 +55,25 @@ pub fn result_line(result: &SearchResult, root: &Position, totals: SearchTotals,
         hashfull: totals.hashfull,
         pv: &result.pv,
     };
-    format_line(&report, root, chess960)
+    format_line(&report, root, chess960, show_wdl)
 }
 
-/// Formats `info depth D seldepth S multipv K score ... nodes N nps N hashfull H tbhits T time MS pv ...`.
-/// `root` is the position the PV starts from.
-pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bool) -> String {
+/// The line for a root without a legal move: `info depth 0 score mate 0` when
+/// checkmated, `cp 0` when stalemated; with `show_wdl` the result is certain.
+#[must_use]
+pub fn no_legal_move_line(in_check: bool, show_wdl: bool) -> String {
+    let (score, chances) = if in_check { ("mate 0", "0 0 1000") } else { ("cp 0", "0 1000 0") };
+    if show_wdl {
+        format!("info depth 0 score {score} wdl {chances}")
+    } else {
+        format!("info depth 0 score {score}")
+    }
+}
+
+/// Formats `info depth D seldepth S multipv K score ... [wdl W D L] [lowerbound|upperbound] nodes N nps N
+/// hashfull H tbhits T time MS pv ...`; the `wdl` part (with `show_wdl`) stands
+/// where Stockfish puts it, right after the score. `root` is the position the PV starts from.
+pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bool, show_wdl: bool) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         report.depth.max(1),
@@ -61,6 +81,11 @@ pub(super) fn format_line(report: &LineReport<'_>, root: &Position, chess960: bo
         report.multipv,
         uci_score(report.score)
     );
+    if show_wdl {
+        let chances = wdl(report.score, root);
+        // Writing to a String cannot fail.
+        let _ = write!(line, " wdl {} {} {}", chances.win, chances.draw, chances.loss);
+    }
     match report.bound {
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),

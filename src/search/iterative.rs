@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use crate::board::Move;
 
-use super::info::{format_line, LineReport};
+use super::info::{format_line, no_legal_move_line, LineReport};
 use super::params::{widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
@@ -171,7 +171,7 @@ impl Worker<'_> {
             hashfull: self.shared.tt.hashfull(),
             pv: &root_move.pv,
         };
-        main.info.info(&format_line(&report, &self.pos, main.chess960));
+        main.info.info(&format_line(&report, &self.pos, main.chess960, main.show_wdl));
     }
 
     /// After a failed aspiration search in a long search, show the bound found.
@@ -251,8 +251,7 @@ impl Worker<'_> {
     fn no_legal_move(&mut self) -> SearchResult {
         let score = if self.pos.in_check() { mated_in(0) } else { DRAW };
         if let Some(main) = self.main {
-            let shown = if score == DRAW { "cp 0" } else { "mate 0" };
-            main.info.info(&format!("info depth 0 score {shown}"));
+            main.info.info(&no_legal_move_line(self.pos.in_check(), main.show_wdl));
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         SearchResult {

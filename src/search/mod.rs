@@ -12,7 +12,8 @@
 //! Files: `worker` (one search's state, node counting), `iterative` (iterative
 //! deepening, aspiration, limits), `root` (root moves), `negamax` (the
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
-//! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`.
+//! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`, `wdl` (win/draw/loss
+//! chances of a score).
 
 pub(crate) mod correction;
 pub(crate) mod history;
@@ -29,6 +30,7 @@ pub mod score;
 pub mod see;
 mod tablebase_probe;
 pub mod tt;
+pub mod wdl;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64};
@@ -77,6 +79,8 @@ pub struct MainDutiesView<'a> {
     pub info: &'a dyn InfoSink,
     /// Print castling as king-takes-rook (`UCI_Chess960`).
     pub chess960: bool,
+    /// Add `wdl W D L` after each score (`UCI_ShowWDL`).
+    pub show_wdl: bool,
 }
 
 /// What a worker found: the move to play and the line it expects.

@@ -186,7 +186,7 @@ impl Player {
         let shared = SharedStateView { tt: &self.tt, stop: &stop, progress: &progress, tablebase: None };
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
         let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false };
+        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false, show_wdl: false };
         self.searcher.search(pos, &shared, &limits, Some(&main))
     }
 }

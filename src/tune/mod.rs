@@ -14,6 +14,8 @@
 //!
 //! The data generator ([`datagen`]) plays the engine against itself at a fixed
 //! node budget and writes `FEN | score | result` lines the tuner reads.
+//! `ferrochamp wdl-fit` ([`wdl_fit`], [`wdl_mle`]) fits the win/draw/loss
+//! model of `UCI_ShowWDL` to the same lines.
 //!
 //! Progress and losses go to stderr: this is a command-line tool, and stdout
 //! belongs to the UCI protocol.
@@ -26,6 +28,8 @@ pub mod plot;
 pub mod resolve;
 pub mod rng;
 pub mod texel;
+pub mod wdl_fit;
+pub mod wdl_mle;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -35,6 +39,7 @@ use crate::eval::layout;
 use crate::eval::PawnTable;
 
 pub use datagen::{run_datagen, DatagenConfig};
+pub use wdl_fit::{run_wdl_fit, WdlFitConfig};
 use dataset::Labelled;
 use model::{SampleSet, Weight};
 use rng::Rng;

@@ -4,6 +4,8 @@
 use std::cmp::Ordering;
 
 use crate::board::{Color, PieceType, Position};
+use crate::eval::EVAL_LIMIT;
+use crate::search::score::{mate_in, mated_in};
 
 /// Material in tenths of a pawn, so that the bishop's 3½ stays an integer:
 /// P 1, N 3, B 3½, R 5, Q 10. The king's 1000 never enters the ratio: a side
@@ -104,6 +106,20 @@ impl Value {
             Outcome::Material => format!("cp {}", (self.ours - self.theirs) * 10),
             Outcome::Mates => format!("mate {}", self.ply.div_ceil(2).max(1)),
             Outcome::Mated => format!("mate -{}", self.ply / 2),
+        }
+    }
+
+    /// The value as the main search would score it: the `cp` of [`Value::uci_score`],
+    /// or a mate at its ply. What the `wdl` of `UCI_ShowWDL` is computed from.
+    #[must_use]
+    pub fn search_score(&self) -> i32 {
+        match self.outcome {
+            Outcome::Material => {
+                let cp = ((self.ours - self.theirs) * 10).clamp(-i64::from(EVAL_LIMIT), i64::from(EVAL_LIMIT));
+                i32::try_from(cp).unwrap_or(0)
+            }
+            Outcome::Mates => mate_in(self.ply),
+            Outcome::Mated => mated_in(self.ply),
         }
     }
 }

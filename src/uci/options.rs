@@ -24,6 +24,7 @@ pub mod names {
     pub const MOVE_OVERHEAD: &str = "Move Overhead";
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const UCI_CHESS960: &str = "UCI_Chess960";
+    pub const UCI_SHOW_WDL: &str = "UCI_ShowWDL";
     pub const DEBUG_LOG_FILE: &str = "Debug Log File";
     pub const OWN_BOOK: &str = "OwnBook";
     pub const BOOK_FILE: &str = "BookFile";

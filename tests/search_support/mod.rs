@@ -43,7 +43,7 @@ pub fn search_with(searcher: &mut ThreadData, tt: &TranspositionTable, pos: &Pos
     let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };
     let lines = Lines::default();
     let clock = NoClock(Instant::now());
-    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false };
+    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
     let result = searcher.search(pos, &shared, limits, Some(&main));
     Outcome { result, lines: lines.all(), nodes: progress.nodes.load(Ordering::Relaxed) }
 }
