@@ -180,7 +180,7 @@ impl Handicap {
             time_ms: main.clock.elapsed_ms(),
             hashfull: shared.tt.hashfull(),
         };
-        main.info.info(&result_line(result, root, totals, main.chess960));
+        main.info.info(&result_line(result, root, totals, main.chess960, main.show_wdl));
     }
 }
 

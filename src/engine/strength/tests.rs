@@ -161,7 +161,7 @@ fn limited_search(fen: &str, handicap: &Handicap) -> (Position, crate::search::S
     let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
     let clock = NoClock(std::time::Instant::now());
     let info = crate::search::NoInfo;
-    let main = crate::search::MainDutiesView { clock: &clock, info: &info, chess960: false };
+    let main = crate::search::MainDutiesView { clock: &clock, info: &info, chess960: false, show_wdl: false };
     let result = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
     (pos, result)
 }
