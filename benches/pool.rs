@@ -17,7 +17,12 @@ const THREADS: usize = 2;
 fn search_depth_one(pool: &ThreadPool, tt: &Arc<TranspositionTable>, root: &Position) -> u64 {
     let limits = SearchLimits { depth: Some(1), multipv: 1, ..SearchLimits::default() };
     let shared = Arc::new(SharedState::new(Arc::clone(tt), Arc::new(AtomicBool::new(false))));
-    let main = MainDuties { clock: Arc::new(NoClock(Instant::now())), info: Arc::new(NoInfo), chess960: false, show_wdl: false };
+    let main = MainDuties {
+        clock: Arc::new(NoClock(Instant::now())),
+        info: Arc::new(NoInfo),
+        chess960: false,
+        show_wdl: false,
+    };
     pool.search(root, &limits, &shared, main).nodes
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrochamp::board::Position;
 use ferrochamp::engine::bench;
-use ferrochamp::search::{SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable};
+use ferrochamp::search::{SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable};
 
 const POSITIONS: usize = 8;
 const DEPTH: i32 = 9;

@@ -81,10 +81,9 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Tool::Perft { depth, fen, divide, chess960, progress }) => report_failure(
-            "perft",
-            ferrochamp::tools::perft::run(depth, fen.as_deref(), divide, chess960, progress),
-        ),
+        Some(Tool::Perft { depth, fen, divide, chess960, progress }) => {
+            report_failure("perft", ferrochamp::tools::perft::run(depth, fen.as_deref(), divide, chess960, progress))
+        }
         Some(Tool::Bench { depth, threads, hash, progress }) => {
             let params = BenchParams { depth, threads: threads.map(usize::from), hash_mb: hash.map(|mb| mb as usize) };
             let outcome = ferrochamp::tools::bench::run(&bench::BenchConfig::from_params(&params), progress);

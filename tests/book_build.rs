@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use ferrochamp::board::Position;
 use ferrochamp::book::builder::{BookBuilder, BuildLimits};
 use ferrochamp::book::Book;
-use ferrochamp::board::Position;
 
 const SMALL_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/small.pgn");
 

@@ -1,8 +1,8 @@
 //! Polyglot keys of the positions published with the format's description,
 //! plus the en-passant rule ("a pawn can capture, legal or not").
 
-use ferrochamp::book::polyglot_key;
 use ferrochamp::board::Position;
+use ferrochamp::book::polyglot_key;
 
 fn after(start: &str, moves: &str) -> Position {
     let mut pos = Position::from_fen(start).expect("valid FEN");

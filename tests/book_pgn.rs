@@ -4,8 +4,8 @@
 //! disambiguation, comments, NAGs and variations); `make_san_data.py` beside it
 //! wrote the PGN and python-chess's reading of it.
 
-use ferrochamp::book::pgn::parse_games;
 use ferrochamp::board::Position;
+use ferrochamp::book::pgn::parse_games;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book");
 

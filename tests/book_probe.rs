@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use ferrochamp::book::{polyglot_key, Book};
 use ferrochamp::board::Position;
+use ferrochamp::book::{polyglot_key, Book};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book");
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
 use ferrochamp::search::{
-    IterationReport, MainDutiesView, SearchClock, SearchLimits, SearchProgress, ThreadData, SharedStateView,
+    IterationReport, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SharedStateView, ThreadData,
     TranspositionTable,
 };
 use search_support::{legal_moves, Lines};

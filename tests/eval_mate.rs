@@ -9,7 +9,7 @@ use ferrochamp::board::attacks::king_attacks;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Color, MoveList, Position};
 use ferrochamp::search::{
-    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable,
+    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable,
 };
 
 /// Nodes per move: small enough for a quick test, far too few to see a KBNK

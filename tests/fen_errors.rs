@@ -304,7 +304,8 @@ fn parse_guarded(fen: &str) -> Result<Result<Position, String>, String> {
 #[test]
 fn every_invalid_fen_is_an_error() {
     let long = long_invalid_fens();
-    let corpus = INVALID_FENS.iter().map(|&(fen, why)| (fen, why)).chain(long.iter().map(|(fen, why)| (fen.as_str(), *why)));
+    let corpus =
+        INVALID_FENS.iter().map(|&(fen, why)| (fen, why)).chain(long.iter().map(|(fen, why)| (fen.as_str(), *why)));
     let mut wrong = Vec::new();
     for (fen, why) in corpus {
         let shown: String = fen.chars().take(90).collect();
@@ -321,8 +322,8 @@ fn every_invalid_fen_is_an_error() {
 // ----------------------------------------------------------------- fuzzing
 
 const FUZZ_ALPHABET: &[char] = &[
-    'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-    '/', ' ', '-', 'w', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'A', 'C', 'D', 'E', 'F', 'G', 'H', 'x', 'é',
+    'p', 'n', 'b', 'r', 'q', 'k', 'P', 'N', 'B', 'R', 'Q', 'K', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '/',
+    ' ', '-', 'w', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'A', 'C', 'D', 'E', 'F', 'G', 'H', 'x', 'é',
 ];
 
 /// A FEN with one to three random character edits.
@@ -401,11 +402,8 @@ fn impossible_material_is_refused_with_a_message_naming_it() {
 #[test]
 fn mutated_fens_never_panic_and_accepted_ones_are_sane() {
     let mut rng = Rng::new(0x00F3_F00D);
-    let seeds: Vec<String> = [STANDARD_SUITE, FISCHER_SUITE, CPW_SUITE]
-        .into_iter()
-        .flat_map(load_suite)
-        .map(|entry| entry.fen)
-        .collect();
+    let seeds: Vec<String> =
+        [STANDARD_SUITE, FISCHER_SUITE, CPW_SUITE].into_iter().flat_map(load_suite).map(|entry| entry.fen).collect();
     let mut problems = Vec::new();
     let mut accepted = 0;
     for _ in 0..20_000 {

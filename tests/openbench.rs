@@ -39,7 +39,11 @@ fn the_bench_line_parses_with_openbench_patterns() {
     let nodes = openbench_number(&stdout, NODES).expect("a node count OpenBench can read");
     let nps = openbench_number(&stdout, NPS).expect("an nps OpenBench can read");
     let config = BenchConfig::from_params(&BenchParams { depth: Some(DEPTH), ..BenchParams::default() });
-    assert_eq!(nodes, bench::run(&config, &|_| {}).expect("the bench hash fits"), "OpenBench would read the wrong node count");
+    assert_eq!(
+        nodes,
+        bench::run(&config, &|_| {}).expect("the bench hash fits"),
+        "OpenBench would read the wrong node count"
+    );
     assert!(nps > 0);
     let last = stdout.lines().last().expect("output");
     assert_eq!(last, format!("{nodes} nodes {nps} nps"), "the summary must be the last line");

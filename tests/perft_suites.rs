@@ -29,9 +29,11 @@ fn node_budget() -> u64 {
     match std::env::var(BUDGET_VARIABLE) {
         Err(_) => DEFAULT_NODE_BUDGET,
         // A typo must not silently fall back to the small default.
-        Ok(text) => text.trim().replace('_', "").parse().unwrap_or_else(|_| {
-            panic!("{BUDGET_VARIABLE} must be a node count, found `{text}`")
-        }),
+        Ok(text) => text
+            .trim()
+            .replace('_', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{BUDGET_VARIABLE} must be a node count, found `{text}`")),
     }
 }
 
@@ -55,10 +57,8 @@ struct Failure {
 impl Failure {
     fn describe(&self, with_detail: bool) -> String {
         let got = self.got.map_or_else(|| "-".to_string(), |n| n.to_string());
-        let mut text = format!(
-            "line {}: {} depth {}: expected {} got {}",
-            self.line, self.fen, self.depth, self.expected, got
-        );
+        let mut text =
+            format!("line {}: {} depth {}: expected {} got {}", self.line, self.fen, self.depth, self.expected, got);
         if with_detail && !self.detail.is_empty() {
             text.push('\n');
             text.push_str(&self.detail);
@@ -158,8 +158,7 @@ fn suite_files_are_complete() {
     assert_eq!(load_suite(FISCHER_SUITE).len(), 960);
     assert_eq!(load_suite(CPW_SUITE).len(), 6);
     // Every Chess960 start position appears once: the suite is not truncated or duplicated.
-    let mut placements: Vec<String> =
-        load_suite(FISCHER_SUITE).into_iter().map(|entry| entry.fen.clone()).collect();
+    let mut placements: Vec<String> = load_suite(FISCHER_SUITE).into_iter().map(|entry| entry.fen.clone()).collect();
     placements.sort();
     placements.dedup();
     assert_eq!(placements.len(), 960);

@@ -99,7 +99,9 @@ fn uci_styles_apply_at_once_and_a_bad_file_keeps_the_previous_style() {
     let mut engine = Engine::start();
     engine.send("uci");
     let lines = engine.read_until("uciok", Duration::from_secs(10));
-    assert!(lines.iter().any(|l| l.contains("option name Style type combo default Default var Default var Aggressive")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("option name Style type combo default Default var Default var Aggressive")));
     assert!(lines.iter().any(|l| l == "option name Style King Safety type spin default 100 min 0 max 200"));
     engine.send("position fen r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5");
     let default = final_eval(&mut engine);
@@ -108,7 +110,9 @@ fn uci_styles_apply_at_once_and_a_bad_file_keeps_the_previous_style() {
     let aggressive = final_eval(&mut engine);
     assert_ne!(aggressive, default, "Aggressive weights apply without a restart");
 
-    for (bad, message) in [(dir.join("missing.toml"), "cannot read"), (unknown, "line 3"), (malformed, "malformed.toml:1")] {
+    for (bad, message) in
+        [(dir.join("missing.toml"), "cannot read"), (unknown, "line 3"), (malformed, "malformed.toml:1")]
+    {
         engine.send(&format!("setoption name StyleFile value {}", bad.display()));
         let infos = info_strings(&mut engine);
         let expected = if message == "line 3" { "unknown.toml:3: unknown weight `QUEEN_POWER`" } else { message };

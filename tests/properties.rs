@@ -30,9 +30,8 @@ fn starts() -> Vec<Start> {
     let mut starts: Vec<Start> = (0..100).map(|_| standard(Position::startpos().to_fen())).collect();
     starts.extend(load_suite(STANDARD_SUITE).into_iter().map(|entry| standard(entry.fen)));
     starts.extend(load_suite(CPW_SUITE).into_iter().map(|entry| standard(entry.fen)));
-    starts.extend(
-        load_suite(FISCHER_SUITE).into_iter().step_by(8).map(|entry| Start { fen: entry.fen, chess960: true }),
-    );
+    starts
+        .extend(load_suite(FISCHER_SUITE).into_iter().step_by(8).map(|entry| Start { fen: entry.fen, chess960: true }));
     starts
 }
 

@@ -7,20 +7,16 @@ use std::process::Command;
 
 #[test]
 fn python_chess_client_plays_analyses_and_ponders() {
-    let has_library = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|status| status.success());
+    let has_library =
+        Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|status| status.success());
     if !has_library {
         assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
         eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client/python_client.py");
-    let output = Command::new("python3")
-        .args([script, env!("CARGO_BIN_EXE_ferrochamp")])
-        .output()
-        .expect("python3 runs");
+    let output =
+        Command::new("python3").args([script, env!("CARGO_BIN_EXE_ferrochamp")]).output().expect("python3 runs");
     assert!(
         output.status.success(),
         "python-chess client failed:\nstdout: {}\nstderr: {}",

@@ -9,7 +9,9 @@ use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
-use ferrochamp::search::{MainDutiesView, NoClock, SearchLimits, SearchProgress, ThreadData, SharedStateView, TranspositionTable};
+use ferrochamp::search::{
+    MainDutiesView, NoClock, SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable,
+};
 use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [

@@ -31,11 +31,8 @@ fn legal_moves(pos: &Position) -> Vec<Move> {
 
 /// The castling moves among the legal ones, in the given notation, sorted.
 fn castling_moves(pos: &Position, chess960: bool) -> Vec<String> {
-    let mut moves: Vec<String> = legal_moves(pos)
-        .into_iter()
-        .filter(|mv| mv.is_castling())
-        .map(|mv| pos.move_to_uci(mv, chess960))
-        .collect();
+    let mut moves: Vec<String> =
+        legal_moves(pos).into_iter().filter(|mv| mv.is_castling()).map(|mv| pos.move_to_uci(mv, chess960)).collect();
     moves.sort();
     moves
 }

@@ -7,9 +7,9 @@ mod uci_engine;
 use std::time::Duration;
 
 use common::Rng;
-use uci_engine::{parse_bestmove, Engine};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
+use uci_engine::{parse_bestmove, Engine};
 
 const GAMES_MOVES: [&str; 4] = [
     "",

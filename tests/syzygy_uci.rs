@@ -64,10 +64,7 @@ fn loading_reports_the_tables_and_the_root_plays_dtz_optimal() {
     engine.send("uci");
     engine.read_until("uciok", LONG);
     let said = set_path(&mut engine, &tables_dir());
-    assert!(
-        said.iter().any(|l| l.contains("found 9 WDL and 9 DTZ tables, largest 4 pieces")),
-        "no summary: {said:?}"
-    );
+    assert!(said.iter().any(|l| l.contains("found 9 WDL and 9 DTZ tables, largest 4 pieces")), "no summary: {said:?}");
     let (lines, best) = search(&mut engine, KQK_LATE, "go depth 8");
     assert_eq!(best, "d8g5");
     let pv_lines: Vec<&String> = lines.iter().filter(|l| l.contains(" pv ")).collect();

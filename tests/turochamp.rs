@@ -48,7 +48,8 @@ fn style_turochamp_plays_over_uci_within_the_clock() {
     let mut engine = Engine::start();
     engine.send("uci");
     let lines = engine.read_until("uciok", Duration::from_secs(20));
-    assert!(lines.iter().any(|l| l == "option name Style type combo default Default var Default var Aggressive var Solid var Turochamp var File"));
+    assert!(lines.iter().any(|l| l
+        == "option name Style type combo default Default var Default var Aggressive var Solid var Turochamp var File"));
     engine.send("setoption name Style value Turochamp");
     // A middlegame full of captures, with little time on the clock.
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 8";

@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
-use ferrochamp::engine::setup::build_position;
 use ferrochamp::engine::go::with_fallback;
+use ferrochamp::engine::setup::build_position;
 use ferrochamp::uci::{Command as Uci, GoParams, OptionValues};
 
 const DEFAULT_CASES: usize = 1000;
@@ -76,13 +76,42 @@ const FENS: &[&str] = &[
 ];
 
 const HOSTILE_VALUES: &[&str] = &[
-    "-1", "0", "-0", "+5", "abc", "1e9", "3.5", "99999999999999999999999", "-99999999999999999999", "0x10",
-    "--1", "\0", "", "4294967295", "9223372036854775807", "-9223372036854775808", "é", "NaN", "1 000", "\t",
+    "-1",
+    "0",
+    "-0",
+    "+5",
+    "abc",
+    "1e9",
+    "3.5",
+    "99999999999999999999999",
+    "-99999999999999999999",
+    "0x10",
+    "--1",
+    "\0",
+    "",
+    "4294967295",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "é",
+    "NaN",
+    "1 000",
+    "\t",
 ];
 
 const GO_KEYWORDS: &[&str] = &[
-    "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "infinite", "ponder",
-    "searchmoves", "perft",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
 ];
 
 const OPTION_NAMES: &[&str] =
@@ -235,8 +264,24 @@ fn setoption_line(rng: &mut Rng) -> String {
 
 fn other_line(rng: &mut Rng) -> String {
     let base = *rng.pick(&[
-        "uci", "isready", "ucinewgame", "stop", "ponderhit", "d", "eval", "debug on", "debug off", "register later",
-        "xboard", "bench 1 1 1", "bench 2 2", "", "   ", "protover 2", "go ponder", "go infinite",
+        "uci",
+        "isready",
+        "ucinewgame",
+        "stop",
+        "ponderhit",
+        "d",
+        "eval",
+        "debug on",
+        "debug off",
+        "register later",
+        "xboard",
+        "bench 1 1 1",
+        "bench 2 2",
+        "",
+        "   ",
+        "protover 2",
+        "go ponder",
+        "go infinite",
     ]);
     let mut tokens = words(base);
     if rng.chance(30) {
@@ -259,7 +304,13 @@ fn generate_case(rng: &mut Rng) -> Vec<Vec<u8>> {
     for _ in 0..count {
         let line = match family {
             0 => go_line(rng),
-            1 => if rng.chance(60) { position_line(rng) } else { go_line(rng) },
+            1 => {
+                if rng.chance(60) {
+                    position_line(rng)
+                } else {
+                    go_line(rng)
+                }
+            }
             2 => setoption_line(rng),
             3 => other_line(rng),
             4 => return vec![noise_line(rng), b"go depth 1".to_vec()],
@@ -356,7 +407,10 @@ fn check_bestmove(pos: &Position, line: &str) -> Result<(), String> {
         ["bestmove", best] if is_legal(pos, best) => Ok(()),
         ["bestmove", best, "ponder", ponder] if is_legal(pos, best) => {
             let mut after = pos.clone();
-            let mv = legal.iter().copied().find(|&mv| pos.move_to_uci(mv, false) == *best || pos.move_to_uci(mv, true) == *best);
+            let mv = legal
+                .iter()
+                .copied()
+                .find(|&mv| pos.move_to_uci(mv, false) == *best || pos.move_to_uci(mv, true) == *best);
             after.make_move(mv.ok_or("no move")?);
             if is_legal(&after, ponder) {
                 Ok(())
@@ -380,7 +434,8 @@ struct Session {
 impl Session {
     fn start() -> Session {
         // FERROCHAMP_FUZZ_ENGINE points the fuzzer at another build (e.g. an older one).
-        let engine = std::env::var("FERROCHAMP_FUZZ_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ferrochamp").into());
+        let engine =
+            std::env::var("FERROCHAMP_FUZZ_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ferrochamp").into());
         let mut child = Command::new(engine)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -475,8 +530,13 @@ fn printable(lines: &[Vec<u8>]) -> String {
 fn run_session(seed: u64, first_case: usize, cases: usize) -> Result<usize, String> {
     let mut rng = Rng(seed);
     let mut session = Session::start();
-    let mut model =
-        Model { position: Position::startpos(), owed: VecDeque::new(), options: OptionValues::default(), unbounded: false, checked: 0 };
+    let mut model = Model {
+        position: Position::startpos(),
+        owed: VecDeque::new(),
+        options: OptionValues::default(),
+        unbounded: false,
+        checked: 0,
+    };
     for case in first_case..first_case + cases {
         let mut sent = Vec::new();
         for line in generate_case(&mut rng) {
@@ -535,7 +595,10 @@ fn hostile_sessions_never_crash_hang_or_play_illegal_moves() {
     });
     let checked: usize = results.iter().filter_map(|r| r.as_ref().ok()).sum();
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    eprintln!("{cases} fuzz cases in {sessions} sessions, {checked} bestmoves checked, {:.1} s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "{cases} fuzz cases in {sessions} sessions, {checked} bestmoves checked, {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     let report: Vec<&str> = failures.iter().map(|f| f.as_str()).collect();
     assert!(failures.is_empty(), "{} failing sessions:\n{}", failures.len(), report.join("\n"));
     // Most cases search: a fuzzer whose searches all went missing tests nothing.

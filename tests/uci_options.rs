@@ -1,9 +1,7 @@
 //! The `option` lines the engine prints must be exactly the rows of
 //! `uci-options.toml`, read here independently of the engine's own parser.
 
-use ferrochamp::uci::options::{
-    names, OptionKind, OptionTable, OptionValue, OptionValues, SetOutcome,
-};
+use ferrochamp::uci::options::{names, OptionKind, OptionTable, OptionValue, OptionValues, SetOutcome};
 
 /// The rows of the file on disk, as plain TOML tables.
 fn rows_on_disk() -> Vec<toml::Table> {
@@ -34,10 +32,7 @@ fn expected_line(row: &toml::Table) -> String {
         ),
         "check" => {
             let default = row.get("default").and_then(toml::Value::as_bool).expect("check default");
-            format!(
-                "option name {name} type check default {}",
-                if default { "true" } else { "false" }
-            )
+            format!("option name {name} type check default {}", if default { "true" } else { "false" })
         }
         "string" => {
             let default = text(row, "default");
@@ -45,15 +40,9 @@ fn expected_line(row: &toml::Table) -> String {
             format!("option name {name} type string default {shown}")
         }
         "combo" => {
-            let choices =
-                row.get("choices").and_then(toml::Value::as_array).expect("combo choices");
-            let vars: Vec<String> =
-                choices.iter().map(|c| format!("var {}", c.as_str().expect("text"))).collect();
-            format!(
-                "option name {name} type combo default {} {}",
-                text(row, "default"),
-                vars.join(" ")
-            )
+            let choices = row.get("choices").and_then(toml::Value::as_array).expect("combo choices");
+            let vars: Vec<String> = choices.iter().map(|c| format!("var {}", c.as_str().expect("text"))).collect();
+            format!("option name {name} type combo default {} {}", text(row, "default"), vars.join(" "))
         }
         "button" => format!("option name {name} type button"),
         other => panic!("unknown option type {other}"),
@@ -83,8 +72,7 @@ fn every_row_has_a_description_and_starts_at_its_default() {
 #[test]
 fn names_used_by_the_engine_exist_with_the_expected_types() {
     let table = OptionTable::builtin();
-    let kind =
-        |name: &str| &table.find(name).unwrap_or_else(|| panic!("{name} is not in the table")).kind;
+    let kind = |name: &str| &table.find(name).unwrap_or_else(|| panic!("{name} is not in the table")).kind;
     for spin in [names::HASH, names::THREADS, names::MULTI_PV, names::MOVE_OVERHEAD] {
         assert!(matches!(kind(spin), OptionKind::Spin { .. }), "{spin}");
     }
@@ -149,9 +137,6 @@ fn check_accepts_true_and_false_in_any_case() {
 #[test]
 fn buttons_report_pressed_whatever_the_value() {
     let mut values = OptionValues::default();
-    assert_eq!(
-        values.set("clear hash", None),
-        Ok(SetOutcome::Pressed { name: "Clear Hash".into() })
-    );
+    assert_eq!(values.set("clear hash", None), Ok(SetOutcome::Pressed { name: "Clear Hash".into() }));
     assert!(matches!(values.set("Clear Hash", Some("now")), Ok(SetOutcome::Pressed { .. })));
 }

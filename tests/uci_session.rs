@@ -4,9 +4,9 @@ mod uci_engine;
 
 use std::time::{Duration, Instant};
 
-use uci_engine::{parse_bestmove, Engine};
-use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::board::movegen::generate_legal;
+use ferrochamp::board::{Move, MoveList, Position};
+use uci_engine::{parse_bestmove, Engine};
 
 const LONG: Duration = Duration::from_secs(20);
 
@@ -50,7 +50,10 @@ fn isready_is_answered_during_a_search_and_infinite_waits_for_stop() {
     assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "bestmove before stop: {lines:?}");
     engine.send("stop");
     let lines = engine.read_until("bestmove", Duration::from_secs(2));
-    assert_legal_bestmove(lines.last().expect("bestmove"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_legal_bestmove(
+        lines.last().expect("bestmove"),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    );
     // Exactly one bestmove per go.
     let extra = engine.drain(Duration::from_millis(300));
     assert!(extra.iter().all(|l| !l.starts_with("bestmove")), "second bestmove: {extra:?}");
@@ -98,10 +101,7 @@ fn bad_input_gets_info_string_and_keeps_a_sane_position() {
     engine.send("d");
     let board = engine.read_until("Fen:", LONG);
     // The illegal fourth move and the one after it were dropped, the bad FEN ignored.
-    assert_eq!(
-        board.last().expect("fen line"),
-        "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
-    );
+    assert_eq!(board.last().expect("fen line"), "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     engine.isready();
 }
 

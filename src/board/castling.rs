@@ -101,8 +101,6 @@ impl CastlingRules {
     /// The side whose rook stands on `rook` for `color`, if any.
     #[must_use]
     pub fn side_of_rook(&self, color: Color, rook: Square) -> Option<CastleSide> {
-        CastleSide::BOTH
-            .into_iter()
-            .find(|&side| self.path(color, side).is_some_and(|p| p.rook_from == rook))
+        CastleSide::BOTH.into_iter().find(|&side| self.path(color, side).is_some_and(|p| p.rook_from == rook))
     }
 }

@@ -16,13 +16,28 @@ pub enum FenError {
     FieldCount(usize),
     RankCount(usize),
     BadPiece(char),
-    RankLength { rank: usize, squares: usize },
-    KingCount { color: Color, count: u32 },
+    RankLength {
+        rank: usize,
+        squares: usize,
+    },
+    KingCount {
+        color: Color,
+        count: u32,
+    },
     PawnOnBackRank(Square),
     /// More men of one colour than a game can have (16 pieces, 8 pawns).
-    TooManyMen { color: Color, what: &'static str, count: u32, max: u32 },
+    TooManyMen {
+        color: Color,
+        what: &'static str,
+        count: u32,
+        max: u32,
+    },
     /// More pieces beyond the initial set than pawns missing to have promoted.
-    TooManyPromoted { color: Color, promoted: u32, missing_pawns: u32 },
+    TooManyPromoted {
+        color: Color,
+        promoted: u32,
+        missing_pawns: u32,
+    },
     SideToMove(String),
     OpponentInCheck,
     Castling(String),
@@ -143,7 +158,11 @@ impl Position {
                     CastleSide::Queen => path.rook_from.file() == 0,
                 };
                 let letter = if outermost {
-                    if side == CastleSide::King { 'k' } else { 'q' }
+                    if side == CastleSide::King {
+                        'k'
+                    } else {
+                        'q'
+                    }
                 } else {
                     char::from(b'a' + path.rook_from.file())
                 };

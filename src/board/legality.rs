@@ -170,9 +170,7 @@ impl Position {
                 let occupied = self.occupied() ^ Bitboard::from_square(from);
                 !self.is_attacked(to, us.flip(), occupied)
             }
-            MoveKind::Normal | MoveKind::Promotion => {
-                !self.pinned().contains(from) || line(king, from).contains(to)
-            }
+            MoveKind::Normal | MoveKind::Promotion => !self.pinned().contains(from) || line(king, from).contains(to),
         }
     }
 

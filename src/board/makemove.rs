@@ -121,8 +121,9 @@ impl Position {
     fn record_en_passant(&mut self, square: Square) {
         let us = self.side;
         let mut capturers = pawn_attacks(us.flip(), square) & self.pieces(us, PieceType::Pawn);
-        let legal =
-            Iterator::any(&mut capturers, |from| self.is_legal_given_pseudo_legal(Move::with_kind(from, square, MoveKind::EnPassant)));
+        let legal = Iterator::any(&mut capturers, |from| {
+            self.is_legal_given_pseudo_legal(Move::with_kind(from, square, MoveKind::EnPassant))
+        });
         if legal {
             self.state.en_passant = Some(square);
             self.state.key ^= zobrist::en_passant(square);

@@ -180,7 +180,8 @@ fn generate_king_moves(pos: &Position, king: Square, targets: Bitboard, sink: &m
 
 /// Every square that `color`'s pawns, knights and king attack.
 fn leaper_attacks(pos: &Position, color: Color) -> Bitboard {
-    let mut attacked = pawn_attacks_bb(color, pos.pieces(color, PieceType::Pawn)) | king_attacks(pos.king_square(color));
+    let mut attacked =
+        pawn_attacks_bb(color, pos.pieces(color, PieceType::Pawn)) | king_attacks(pos.king_square(color));
     for knight in pos.pieces(color, PieceType::Knight) {
         attacked |= knight_attacks(knight);
     }

@@ -27,9 +27,10 @@ impl Position {
         let mut legal = MoveList::new();
         generate_legal(self, &mut legal);
         let lower = text.to_ascii_lowercase();
-        let found = legal.iter().copied().find(|&mv| {
-            self.move_to_uci(mv, chess960) == lower || self.move_to_uci(mv, !chess960) == lower
-        });
+        let found = legal
+            .iter()
+            .copied()
+            .find(|&mv| self.move_to_uci(mv, chess960) == lower || self.move_to_uci(mv, !chess960) == lower);
         found.ok_or_else(|| format!("illegal move '{text}' in position {}", self.to_fen()))
     }
 }

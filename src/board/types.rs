@@ -167,14 +167,8 @@ pub enum PieceType {
 }
 
 impl PieceType {
-    pub const ALL: [PieceType; 6] = [
-        PieceType::Pawn,
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-        PieceType::King,
-    ];
+    pub const ALL: [PieceType; 6] =
+        [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King];
 
     #[inline]
     #[must_use]

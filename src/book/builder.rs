@@ -115,8 +115,11 @@ impl BookBuilder {
         let top = kept.iter().map(|(_, stats)| stats.score).max().unwrap_or(0);
         let entries = kept
             .into_iter()
-            .map(|(&(key, raw_move), stats)| {
-                BookEntry { key, raw_move, weight: scaled_weight(stats.score, top), learn: 0 }
+            .map(|(&(key, raw_move), stats)| BookEntry {
+                key,
+                raw_move,
+                weight: scaled_weight(stats.score, top),
+                learn: 0,
             })
             .collect();
         Book::from_entries(entries)

@@ -233,11 +233,8 @@ fn classify_word(word: &str) -> Vec<Token> {
         return vec![Token::Result(result)];
     }
     let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let rest = if digits > 0 && word[digits..].starts_with('.') {
-        word[digits..].trim_start_matches('.')
-    } else {
-        word
-    };
+    let rest =
+        if digits > 0 && word[digits..].starts_with('.') { word[digits..].trim_start_matches('.') } else { word };
     let rest = rest.trim_start_matches('.');
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '!' | '?')) {
         return Vec::new();

@@ -13,19 +13,22 @@ use crate::board::{Move, Position};
 pub enum BookError {
     Io(std::io::Error),
     /// The size is not a multiple of 16 bytes: a truncated or foreign file.
-    Truncated { size: usize },
+    Truncated {
+        size: usize,
+    },
     /// Entry `index` has a smaller key than the one before it, so binary search would miss moves.
-    Unsorted { index: usize },
+    Unsorted {
+        index: usize,
+    },
 }
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Io(err) => write!(f, "cannot read it: {err}"),
-            BookError::Truncated { size } => write!(
-                f,
-                "not a Polyglot book: its size, {size} bytes, is not a multiple of {ENTRY_SIZE} (truncated?)"
-            ),
+            BookError::Truncated { size } => {
+                write!(f, "not a Polyglot book: its size, {size} bytes, is not a multiple of {ENTRY_SIZE} (truncated?)")
+            }
             BookError::Unsorted { index } => {
                 write!(f, "not a Polyglot book: entry {index} is out of key order (corrupt?)")
             }

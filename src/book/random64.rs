@@ -7,6 +7,7 @@
 //! the order black pawn, white pawn, black knight, ..., white king), 4 castling rights,
 //! 8 en-passant files, then 1 for White to move.
 
+#[rustfmt::skip]
 pub const RANDOM64: [u64; 781] = [
     0x9D39_247E_3377_6D41, 0x2AF7_3980_05AA_A5C7, 0x44DB_0150_2462_3547, 0x9C15_F73E_62A7_6AE2,
     0x7583_4465_489C_0C89, 0x3290_AC3A_2030_01BF, 0x0FBB_AD1F_6104_2279, 0xE83A_908F_F2FB_60CA,

@@ -58,11 +58,7 @@ impl BenchConfig {
 /// The bench positions, parsed.
 #[must_use]
 pub fn positions() -> Vec<Position> {
-    POSITIONS
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .filter_map(|fen| Position::from_fen(fen).ok())
-        .collect()
+    POSITIONS.lines().filter(|line| !line.trim().is_empty()).filter_map(|fen| Position::from_fen(fen).ok()).collect()
 }
 
 /// Runs the bench, printing through `print`; returns the total node count.
@@ -81,11 +77,8 @@ pub fn run(config: &BenchConfig, print: &dyn Fn(&str)) -> Result<u64, HashError>
 pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dyn Fn(u64)) -> Result<u64, HashError> {
     let tt = Arc::new(TranspositionTable::try_new(config.hash_mb)?);
     let pool = ThreadPool::new(config.threads);
-    let limits = SearchLimits {
-        depth: Some(i32::try_from(config.depth).unwrap_or(1)),
-        multipv: 1,
-        ..SearchLimits::default()
-    };
+    let limits =
+        SearchLimits { depth: Some(i32::try_from(config.depth).unwrap_or(1)), multipv: 1, ..SearchLimits::default() };
     let start = Instant::now();
     let mut total = 0;
     for (index, root) in positions().iter().enumerate() {
@@ -93,7 +86,12 @@ pub fn run_observed(config: &BenchConfig, print: &dyn Fn(&str), on_position: &dy
         pool.clear();
         let shared = Arc::new(SharedState::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false))));
         let searched_from = Instant::now();
-        let main = MainDuties { clock: Arc::new(NoClock(searched_from)), info: Arc::new(NoInfo), chess960: true, show_wdl: false };
+        let main = MainDuties {
+            clock: Arc::new(NoClock(searched_from)),
+            info: Arc::new(NoInfo),
+            chess960: true,
+            show_wdl: false,
+        };
         let outcome = pool.search(root, &limits, &shared, main);
         let time_ms = searched_from.elapsed().as_millis();
         total += outcome.nodes;

@@ -111,8 +111,7 @@ fn clock_budget(time_ms: i64, control: &TimeControl, overhead_ms: u64) -> Budget
         // Zero or negative clock: answer at once with whatever depth 1 gives.
         return Budget { soft_ms: MIN_LIMIT_MS, hard_ms: MIN_LIMIT_MS, fixed: false };
     }
-    let horizon =
-        control.movestogo.map_or(SUDDEN_DEATH_HORIZON, |n| u64::from(n).clamp(1, MAX_HORIZON));
+    let horizon = control.movestogo.map_or(SUDDEN_DEATH_HORIZON, |n| u64::from(n).clamp(1, MAX_HORIZON));
     // Every move to come will lose the overhead, not only this one.
     let pool = time.saturating_sub(overhead_ms.saturating_mul(horizon));
     let increment = permille(positive_ms(control.increment), INCREMENT_SHARE_PERMILLE);
@@ -152,9 +151,7 @@ pub fn adjusted_soft_ms(budget: &Budget, report: &IterationReport) -> u64 {
     }
     let stability_index = usize::try_from(report.best_move_stability).unwrap_or(usize::MAX);
     let stability = STABILITY_PERMILLE[stability_index.min(STABILITY_PERMILLE.len() - 1)];
-    let factor = u128::from(stability)
-        * u128::from(score_drop_permille(report))
-        * u128::from(effort_permille(report));
+    let factor = u128::from(stability) * u128::from(score_drop_permille(report)) * u128::from(effort_permille(report));
     let scaled = u128::from(budget.soft_ms) * factor / 1_000_000_000;
     u64::try_from(scaled).unwrap_or(u64::MAX).clamp(MIN_LIMIT_MS, budget.hard_ms)
 }
@@ -213,12 +210,7 @@ mod tests {
 
     /// Plays `moves` moves where each one runs to its hard limit and the GUI
     /// loses `OVERHEAD` more; returns the smallest clock seen after a move.
-    fn worst_case_lowest_clock(
-        start: i64,
-        increment: i64,
-        movestogo: Option<u32>,
-        moves: u32,
-    ) -> i64 {
+    fn worst_case_lowest_clock(start: i64, increment: i64, movestogo: Option<u32>, moves: u32) -> i64 {
         let (mut time, mut to_go, mut lowest) = (start, movestogo, start);
         for _ in 0..moves {
             let used = limits(&clock(time, increment, to_go)).hard_ms;
@@ -269,10 +261,7 @@ mod tests {
         let with = limits(&clock(10_000, 200, None));
         assert!(with.soft_ms > without.soft_ms);
         let low_clock_big_increment = limits(&clock(200, 1000, None));
-        assert!(
-            low_clock_big_increment.hard_ms <= (200 - OVERHEAD) / 2,
-            "{low_clock_big_increment:?}"
-        );
+        assert!(low_clock_big_increment.hard_ms <= (200 - OVERHEAD) / 2, "{low_clock_big_increment:?}");
     }
 
     #[test]
@@ -309,8 +298,7 @@ mod tests {
         assert_eq!(budget(&TimeControl::default(), OVERHEAD), None);
         let us_black = TimeControl::from_go(&go_params("go wtime 1000 depth 5"), Color::Black);
         assert_eq!(budget(&us_black, OVERHEAD), None);
-        let infinite =
-            TimeControl::from_go(&go_params("go infinite wtime 1000 btime 1000"), Color::White);
+        let infinite = TimeControl::from_go(&go_params("go infinite wtime 1000 btime 1000"), Color::White);
         assert_eq!(infinite, TimeControl::default());
     }
 
@@ -318,25 +306,13 @@ mod tests {
     fn go_params_are_read_for_the_side_to_move() {
         let params = go_params("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 7 movetime 500");
         let control = TimeControl::from_go(&params, Color::Black);
-        assert_eq!(
-            control,
-            TimeControl {
-                time: Some(2000),
-                increment: 20,
-                movestogo: Some(7),
-                movetime: Some(500)
-            }
-        );
+        assert_eq!(control, TimeControl { time: Some(2000), increment: 20, movestogo: Some(7), movetime: Some(500) });
     }
 
     #[test]
     fn huge_numbers_do_not_overflow() {
-        let control = TimeControl {
-            time: Some(i64::MAX),
-            increment: i64::MAX,
-            movestogo: Some(u32::MAX),
-            movetime: None,
-        };
+        let control =
+            TimeControl { time: Some(i64::MAX), increment: i64::MAX, movestogo: Some(u32::MAX), movetime: None };
         let b = budget(&control, u64::MAX).expect("timed");
         assert_eq!(b.hard_ms, MIN_LIMIT_MS, "an overhead above any clock leaves nothing");
         let b = budget(&control, 0).expect("timed");
@@ -345,10 +321,7 @@ mod tests {
 
     #[test]
     fn even_always_running_to_the_hard_limit_never_flags() {
-        assert!(
-            worst_case_lowest_clock(60_000, 0, Some(40), 120) > 0,
-            "40 moves in 60 s, repeating"
-        );
+        assert!(worst_case_lowest_clock(60_000, 0, Some(40), 120) > 0, "40 moves in 60 s, repeating");
         assert!(worst_case_lowest_clock(5_000, 0, Some(40), 120) > 0, "40 moves in 5 s, repeating");
         assert!(worst_case_lowest_clock(10_000, 100, None, 500) > 0, "10 s + 0.1 s");
         assert!(worst_case_lowest_clock(1_000, 1_000, None, 500) > 0, "1 s + 1 s");
@@ -372,8 +345,7 @@ mod tests {
             best_move_stability: 9,
             best_move_effort_permille: 950,
         };
-        let neutral =
-            IterationReport { depth: 10, best_move_stability: 3, ..IterationReport::default() };
+        let neutral = IterationReport { depth: 10, best_move_stability: 3, ..IterationReport::default() };
         assert!(adjusted_soft_ms(&b, &unstable) > 2000);
         assert!(adjusted_soft_ms(&b, &stable) < 700);
         assert_eq!(adjusted_soft_ms(&b, &neutral), 1000, "effort 0 means unmeasured");
@@ -382,5 +354,4 @@ mod tests {
         let fixed = Budget { soft_ms: 90, hard_ms: 90, fixed: true };
         assert_eq!(adjusted_soft_ms(&fixed, &stable), 90, "movetime uses all its time");
     }
-
 }

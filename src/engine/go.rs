@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::board::{Color, Move, MoveList, Position};
 use crate::board::movegen::generate_legal;
+use crate::board::{Color, Move, MoveList, Position};
 use crate::search::info::no_legal_move_line;
 use crate::search::{SearchLimits, SearchResult};
 use crate::uci::options::names;
@@ -33,7 +33,9 @@ pub struct GoPlan {
 pub enum GoDecision {
     Search(Box<GoPlan>),
     /// No legal move (or no legal `searchmoves`): nothing to search.
-    NoMove { in_check: bool },
+    NoMove {
+        in_check: bool,
+    },
 }
 
 impl GoDecision {

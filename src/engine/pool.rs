@@ -20,12 +20,12 @@ use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use crate::board::Position;
 use crate::eval::score::S;
-use crate::search::tt::TranspositionTable;
-use crate::tablebase::SearchTables;
 use crate::search::info::{result_line, SearchTotals};
+use crate::search::tt::TranspositionTable;
 use crate::search::{
-    InfoSink, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
+    InfoSink, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
 };
+use crate::tablebase::SearchTables;
 
 /// Search threads get a large stack: the recursive search keeps its move
 /// lists on the stack.
@@ -221,13 +221,12 @@ impl ThreadPool {
             return PoolResult { result, nodes, main_finished };
         };
         if !chosen.is_main {
-            let totals =
-                SearchTotals {
-                    nodes,
-                    tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
-                    time_ms: printer.clock.elapsed_ms(),
-                    hashfull: shared.tt.hashfull(),
-                };
+            let totals = SearchTotals {
+                nodes,
+                tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
+                time_ms: printer.clock.elapsed_ms(),
+                hashfull: shared.tt.hashfull(),
+            };
             printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960, printer.show_wdl));
         }
         PoolResult { result: chosen.result, nodes, main_finished }

@@ -19,10 +19,10 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use crate::search::score::is_decisive;
 use super::pool::{MainDuties, PoolResult, SharedState};
 use crate::board::{Move, Position};
 use crate::search::info::{result_line, SearchTotals};
+use crate::search::score::is_decisive;
 use crate::search::{InfoSink, RootLine, SearchLimits};
 use crate::tune::rng::Rng;
 use crate::uci::options::names;
@@ -165,7 +165,14 @@ impl Handicap {
     /// Replaces the search's answer by a line drawn with `rng` and, when that
     /// is not the line last shown, shows it, so that the GUI's last line is the
     /// move played.
-    pub fn play_drawn_line(&self, found: &mut PoolResult, root: &Position, shared: &SharedState, main: &MainDuties, rng: &mut Rng) {
+    pub fn play_drawn_line(
+        &self,
+        found: &mut PoolResult,
+        root: &Position,
+        shared: &SharedState,
+        main: &MainDuties,
+        rng: &mut Rng,
+    ) {
         let result = &mut found.result;
         let index = self.choose(&result.lines, rng);
         let Some(line) = result.lines.get(index).filter(|_| index > 0) else { return };

@@ -80,7 +80,10 @@ impl StyleState {
     #[must_use]
     pub fn is_style_option(name: &str) -> bool {
         let name = name.trim();
-        [names::STYLE, names::STYLE_FILE].iter().chain(KNOBS.iter().map(|row| &row.2)).any(|o| o.eq_ignore_ascii_case(name))
+        [names::STYLE, names::STYLE_FILE]
+            .iter()
+            .chain(KNOBS.iter().map(|row| &row.2))
+            .any(|o| o.eq_ignore_ascii_case(name))
     }
 
     /// Re-reads the style options after `option` changed.
@@ -94,7 +97,8 @@ impl StyleState {
             if path.is_empty() {
                 self.file = None;
             } else {
-                let loaded = load_style_file(path).map_err(|err| format!("StyleFile: {err}; the previous style stays"))?;
+                let loaded =
+                    load_style_file(path).map_err(|err| format!("StyleFile: {err}; the previous style stays"))?;
                 self.file = Some(loaded);
             }
         }

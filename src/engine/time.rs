@@ -90,12 +90,7 @@ impl TimeManager {
 
     /// The clock for `params` played by `us`, pondering if `params.ponder`.
     #[must_use]
-    pub fn from_go(
-        params: &GoParams,
-        us: Color,
-        overhead_ms: u64,
-        go_time: Instant,
-    ) -> TimeManager {
+    pub fn from_go(params: &GoParams, us: Color, overhead_ms: u64, go_time: Instant) -> TimeManager {
         let control = TimeControl::from_go(params, us);
         if params.ponder {
             TimeManager::pondering(&control, overhead_ms, go_time)
@@ -197,13 +192,7 @@ impl SearchClock for TimeManager {
 
 /// The watchdog thread's loop: sleep until the deadline, a ponderhit (the
 /// deadline moves) or cancellation, whichever comes first.
-fn watch(
-    start: &StartClock,
-    hard_ms: u64,
-    stop: &AtomicBool,
-    cancel: &Receiver<()>,
-    mut ponderhit: Receiver<()>,
-) {
+fn watch(start: &StartClock, hard_ms: u64, stop: &AtomicBool, cancel: &Receiver<()>, mut ponderhit: Receiver<()>) {
     loop {
         let timer = match start.deadline(hard_ms) {
             Some(deadline) if Instant::now() >= deadline => {
@@ -256,12 +245,8 @@ mod tests {
 
     #[test]
     fn huge_numbers_do_not_overflow_the_watchdog() {
-        let control = TimeControl {
-            time: Some(i64::MAX),
-            increment: i64::MAX,
-            movestogo: Some(u32::MAX),
-            movetime: None,
-        };
+        let control =
+            TimeControl { time: Some(i64::MAX), increment: i64::MAX, movestogo: Some(u32::MAX), movetime: None };
         let manager = TimeManager::new(&control, 0, Instant::now());
         assert!(!manager.hard_limit_reached(), "a deadline beyond any clock is never reached");
         drop(manager.start_watchdog(Arc::new(AtomicBool::new(false))));
@@ -269,10 +254,8 @@ mod tests {
 
     #[test]
     fn stop_after_iteration_compares_elapsed_time_with_the_soft_limit() {
-        let long_ago =
-            Instant::now().checked_sub(Duration::from_secs(5)).expect("clock has run 5 s");
-        let report =
-            IterationReport { depth: 5, best_move_stability: 3, ..IterationReport::default() };
+        let long_ago = Instant::now().checked_sub(Duration::from_secs(5)).expect("clock has run 5 s");
+        let report = IterationReport { depth: 5, best_move_stability: 3, ..IterationReport::default() };
         let late = TimeManager::new(&clock(10_000, 0, None), OVERHEAD, long_ago);
         assert!(late.stop_after_iteration(&report));
         let fresh = TimeManager::new(&clock(100_000, 0, None), OVERHEAD, Instant::now());
@@ -280,10 +263,7 @@ mod tests {
         let unlimited = TimeManager::new(&TimeControl::default(), OVERHEAD, long_ago);
         assert!(!unlimited.stop_after_iteration(&report));
         let pondering = TimeManager::pondering(&clock(10_000, 0, None), OVERHEAD, long_ago);
-        assert!(
-            !pondering.stop_after_iteration(&report),
-            "only ponderhit or stop ends a ponder search"
-        );
+        assert!(!pondering.stop_after_iteration(&report), "only ponderhit or stop ends a ponder search");
         pondering.ponderhit(Instant::now());
         assert!(!pondering.stop_after_iteration(&report), "the clock restarted at ponderhit");
         assert!(pondering.elapsed_ms() < 1000);
@@ -334,36 +314,22 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let _watchdog = manager.start_watchdog(Arc::clone(&stop));
         let raised = wait_for(&stop).expect("the watchdog fired");
-        assert!(
-            raised.duration_since(go_time) >= Duration::from_millis(50),
-            "not before the deadline"
-        );
+        assert!(raised.duration_since(go_time) >= Duration::from_millis(50), "not before the deadline");
         assert!(manager.hard_limit_reached());
     }
 
     #[test]
     fn pondering_watchdog_waits_for_ponderhit() {
-        let manager = TimeManager::from_go(
-            &go_params("go ponder movetime 60"),
-            Color::White,
-            OVERHEAD,
-            Instant::now(),
-        );
+        let manager = TimeManager::from_go(&go_params("go ponder movetime 60"), Color::White, OVERHEAD, Instant::now());
         assert!(manager.is_pondering());
         let stop = Arc::new(AtomicBool::new(false));
         let _watchdog = manager.start_watchdog(Arc::clone(&stop));
         std::thread::sleep(Duration::from_millis(200));
-        assert!(
-            !stop.load(Ordering::SeqCst) && !manager.hard_limit_reached(),
-            "fired while pondering"
-        );
+        assert!(!stop.load(Ordering::SeqCst) && !manager.hard_limit_reached(), "fired while pondering");
         let hit = Instant::now();
         manager.ponderhit(hit);
         let raised = wait_for(&stop).expect("fired after ponderhit");
-        assert!(
-            raised.duration_since(hit) >= Duration::from_millis(50),
-            "the clock starts at ponderhit"
-        );
+        assert!(raised.duration_since(hit) >= Duration::from_millis(50), "the clock starts at ponderhit");
     }
 
     #[test]

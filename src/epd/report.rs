@@ -65,8 +65,7 @@ impl Summary {
     #[must_use]
     pub fn of(results: &[PositionResult], skipped: usize) -> Summary {
         let solved: Vec<&PositionResult> = results.iter().filter(|r| r.result == "solved").collect();
-        let solution_times: Vec<f64> =
-            solved.iter().map(|r| r.solution_ms.unwrap_or(r.time_ms) as f64).collect();
+        let solution_times: Vec<f64> = solved.iter().map(|r| r.solution_ms.unwrap_or(r.time_ms) as f64).collect();
         Summary {
             positions: results.len(),
             solved: solved.len(),

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use crate::board::movegen::has_legal_move;
 use crate::board::{Move, Position};
-use crate::engine::pool::{MainDuties, SharedState, ThreadPool};
 use crate::engine::budget::TimeControl;
+use crate::engine::pool::{MainDuties, SharedState, ThreadPool};
 use crate::engine::time::TimeManager;
 use crate::search::score::mate_in_moves;
 use crate::search::tt::TranspositionTable;
@@ -73,7 +73,8 @@ impl SuiteSearcher {
         let untimed = |info| MainDuties { clock: Arc::new(NoClock(start)), info, chess960: false, show_wdl: false };
         let outcome = match budget {
             Budget::MoveTime { ms } => {
-                let control = TimeControl { movetime: Some(i64::try_from(ms).unwrap_or(i64::MAX)), ..TimeControl::default() };
+                let control =
+                    TimeControl { movetime: Some(i64::try_from(ms).unwrap_or(i64::MAX)), ..TimeControl::default() };
                 let clock = Arc::new(TimeManager::new(&control, 0, start));
                 let watchdog = clock.start_watchdog(Arc::clone(&stop));
                 let main = MainDuties { clock, info, chess960: false, show_wdl: false };

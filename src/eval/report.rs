@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use crate::board::{Color, Position};
 
-use super::{evaluate_traced, evaluate_traced_with};
 use super::score::{PHASE_MAX, S, SCALE_NORMAL};
 use super::trace::{EvalTrace, Term};
+use super::{evaluate_traced, evaluate_traced_with};
 
 /// A table of every evaluation term of `pos` (White, Black, White minus Black,
 /// each middlegame and endgame), the phase and the scale; the last line is

@@ -28,8 +28,8 @@ use super::history::{QuietCutoff, TriedMove};
 use super::params::{IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
-use super::tablebase_probe::TbVerdict;
 use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
+use super::tablebase_probe::TbVerdict;
 use super::tt::{Bound, TtHit, TtStore};
 use super::worker::{Worker, EVAL_NONE};
 
@@ -222,9 +222,8 @@ impl Worker<'_> {
         };
         // Within EVAL_LIMIT + MAX_CORRECTION: clear of tablebase and mate scores.
         let corrected = self.histories.correction.corrected(&self.pos, raw);
-        let refined = tt_hit
-            .filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_decisive(hit.score))
-            .map(|hit| hit.score);
+        let refined =
+            tt_hit.filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_decisive(hit.score)).map(|hit| hit.score);
         NodeEvals { raw, corrected, refined: refined.unwrap_or(corrected) }
     }
 

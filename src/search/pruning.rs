@@ -8,8 +8,8 @@ use crate::board::Move;
 
 use super::negamax::{MoveFacts, Node};
 use super::params::{
-    futility_margin, lmp_threshold, lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin,
-    rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
+    futility_margin, lmp_threshold, lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin, rfp_margin,
+    see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
     DOUBLE_EXTENSION_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES,
     NMP_MIN_DEPTH, NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
     PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS,
@@ -105,7 +105,9 @@ impl Worker<'_> {
         let probcut_beta = node.beta + PROBCUT_MARGIN;
         let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_decisive(node.beta);
         // A TT entry deep enough already says the margin will not be reached.
-        let hopeless = node.tt_hit.is_some_and(|hit| hit.depth >= node.depth - PROBCUT_TT_DEPTH_MARGIN && hit.score < probcut_beta);
+        let hopeless = node
+            .tt_hit
+            .is_some_and(|hit| hit.depth >= node.depth - PROBCUT_TT_DEPTH_MARGIN && hit.score < probcut_beta);
         if !allowed || hopeless {
             return None;
         }

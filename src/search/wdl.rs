@@ -36,8 +36,7 @@ const MIN_SPREAD_CP: f64 = 1.0;
 /// --seed 17` (commit 8279cf7's search, bench 7504110); the other 600 games are the
 /// README's calibration table. A cubic fitted the held-out games better than a
 /// quadratic (log-loss 0.6341 against 0.6364). Refit when the evaluation's scale changes.
-pub const FITTED: WdlModel =
-    WdlModel { a: [412.0, -1309.3, 1749.7, -796.1], b: [131.2, -282.6, 504.9, -236.7] };
+pub const FITTED: WdlModel = WdlModel { a: [412.0, -1309.3, 1749.7, -796.1], b: [131.2, -282.6, 504.9, -236.7] };
 
 /// The constants of the model: coefficients of `a(m)` and `b(m)` in
 /// centipawns, lowest power first, of `x = m / MAX_MATERIAL`.

@@ -46,7 +46,10 @@ pub fn run_tool(tool: &StyleTool) -> Result<String, String> {
             let changed = def.effective(&super::Knobs::default());
             let compiled = crate::eval::layout::current();
             let differing = changed.iter().zip(&compiled).filter(|(a, b)| a != b).count();
-            Ok(format!("{path}: valid style; {differing} of {} effective weights differ from Default\n", compiled.len()))
+            Ok(format!(
+                "{path}: valid style; {differing} of {} effective weights differ from Default\n",
+                compiled.len()
+            ))
         }
     }
 }

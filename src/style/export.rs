@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use super::knobs::KNOBS;
 use super::shape::dims;
 use super::StyleDef;
-use crate::eval::layout::{Kind, PARAMS_FILE, GROUPS};
+use crate::eval::layout::{Kind, GROUPS, PARAMS_FILE};
 use crate::eval::score::S;
 
 /// The style file text of `style`; [`super::file::parse_style`] reads it back
@@ -77,8 +77,10 @@ fn list(values: &[S]) -> String {
     if values.len() <= 8 {
         return format!("[{}]", values.iter().map(|&v| pair(v)).collect::<Vec<_>>().join(", "));
     }
-    let lines: Vec<String> =
-        values.chunks(8).map(|chunk| format!("    {},", chunk.iter().map(|&v| pair(v)).collect::<Vec<_>>().join(", "))).collect();
+    let lines: Vec<String> = values
+        .chunks(8)
+        .map(|chunk| format!("    {},", chunk.iter().map(|&v| pair(v)).collect::<Vec<_>>().join(", ")))
+        .collect();
     format!("[\n{}\n]", lines.join("\n"))
 }
 

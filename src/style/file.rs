@@ -47,17 +47,20 @@ struct RawStyle {
 /// a weight named twice: `origin:line: message`.
 pub fn parse_style(text: &str, origin: &str) -> Result<StyleDef, String> {
     let raw: RawStyle = toml::from_str(text).map_err(|err| syntax_error(text, origin, &err))?;
-    let at = |span: std::ops::Range<usize>, message: String| format!("{origin}:{}: {message}", line_of(text, span.start));
+    let at =
+        |span: std::ops::Range<usize>, message: String| format!("{origin}:{}: {message}", line_of(text, span.start));
 
     let mut knobs = Knobs::default();
     for (key, value) in &raw.knobs {
-        let knob = Knob::from_key(key.get_ref())
-            .ok_or_else(|| at(key.span(), format!("unknown knob `{}`", key.get_ref())))?;
+        let knob =
+            Knob::from_key(key.get_ref()).ok_or_else(|| at(key.span(), format!("unknown knob `{}`", key.get_ref())))?;
         let percent = value
             .get_ref()
             .as_integer()
             .filter(|p| (i64::from(KNOB_MIN)..=i64::from(KNOB_MAX)).contains(p))
-            .ok_or_else(|| at(value.span(), format!("knob `{}` must be an integer {KNOB_MIN}..={KNOB_MAX}", key.get_ref())))?;
+            .ok_or_else(|| {
+                at(value.span(), format!("knob `{}` must be an integer {KNOB_MIN}..={KNOB_MAX}", key.get_ref()))
+            })?;
         knobs.set(knob, u32::try_from(percent).unwrap_or(KNOB_MAX));
     }
 

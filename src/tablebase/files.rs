@@ -191,7 +191,8 @@ fn strip_current_drive(dir: &str) -> &str {
     if !cfg!(windows) {
         return dir;
     }
-    let current = std::env::current_dir().ok().and_then(|d| d.to_str().map(|s| s.get(..2).map(str::to_ascii_uppercase)));
+    let current =
+        std::env::current_dir().ok().and_then(|d| d.to_str().map(|s| s.get(..2).map(str::to_ascii_uppercase)));
     match (dir.get(..2), current.flatten()) {
         (Some(drive), Some(cwd_drive)) if drive.ends_with(':') && drive.eq_ignore_ascii_case(&cwd_drive) => &dir[2..],
         _ => dir,

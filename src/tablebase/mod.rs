@@ -193,7 +193,16 @@ impl Tablebase {
         let b = BoardSets::of(pos);
         let result = self.guard(|| {
             self.prober.probe_wdl(
-                b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, b.ep, b.white_to_move,
+                b.white,
+                b.black,
+                b.kings,
+                b.queens,
+                b.rooks,
+                b.bishops,
+                b.knights,
+                b.pawns,
+                b.ep,
+                b.white_to_move,
             )
         })?;
         result.ok().map(Wdl::from_prober)

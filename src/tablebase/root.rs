@@ -48,11 +48,8 @@ pub fn filter_root_moves(tables: &SearchTables, pos: &Position, candidates: &[Mo
     let ranked: Vec<(MoveDtz, Rank)> =
         ranked.into_iter().filter(|m| candidates.contains(&m.mv)).map(|m| (m, context.rank(&m))).collect();
     let best = ranked.iter().map(|(_, rank)| *rank).max()?;
-    let moves = ranked
-        .iter()
-        .filter(|(_, rank)| *rank == best)
-        .map(|(m, rank)| (m.mv, report_score(rank.0, m.dtz)))
-        .collect();
+    let moves =
+        ranked.iter().filter(|(_, rank)| *rank == best).map(|(m, rank)| (m.mv, report_score(rank.0, m.dtz))).collect();
     Some(RootFilter { moves, probes })
 }
 

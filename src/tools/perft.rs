@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::RecvTimeoutError;
 use indicatif::ProgressDrawTarget;
 
+use crate::board::movegen::generate_legal;
 use crate::board::perft::perft;
 use crate::board::{Move, MoveList, Position};
-use crate::board::movegen::generate_legal;
 
 /// A run shorter than this shows no bar at all.
 const SHOW_AFTER: Duration = Duration::from_secs(1);

@@ -27,7 +27,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
 use crate::search::tt::{available_memory_mb, check_fits};
 use crate::search::{
-    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
+    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
     TranspositionTable,
 };
 
@@ -301,7 +301,10 @@ fn worker(
     loop {
         let started = counters.games_started.fetch_add(1, Ordering::Relaxed);
         let over_games = config.games.is_some_and(|games| started >= games);
-        if over_games || counters.abort.load(Ordering::Relaxed) || counters.positions.load(Ordering::Relaxed) >= config.positions {
+        if over_games
+            || counters.abort.load(Ordering::Relaxed)
+            || counters.positions.load(Ordering::Relaxed) >= config.positions
+        {
             return Ok(());
         }
         let Some(start) = opening(&mut player, config, openings, &mut rng) else {

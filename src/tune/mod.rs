@@ -39,11 +39,11 @@ use crate::eval::layout;
 use crate::eval::PawnTable;
 
 pub use datagen::{run_datagen, DatagenConfig};
-pub use wdl_fit::{run_wdl_fit, WdlFitConfig};
 use dataset::Labelled;
 use model::{SampleSet, Weight};
 use rng::Rng;
 use texel::{Loss, TrainSettings};
+pub use wdl_fit::{run_wdl_fit, WdlFitConfig};
 
 /// The groups left alone by default: the mop-up only guides the search towards
 /// mate against a bare king, and the few such positions in game data say nothing useful about it.

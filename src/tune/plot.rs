@@ -33,8 +33,7 @@ pub fn svg_path(output: &Path) -> PathBuf {
 #[must_use]
 pub fn loss_curve_svg(points: &[LossPoint]) -> String {
     let finite = |v: f64| v.is_finite();
-    let losses: Vec<f64> =
-        points.iter().flat_map(|p| [p.train, p.validation]).filter(|&v| finite(v)).collect();
+    let losses: Vec<f64> = points.iter().flat_map(|p| [p.train, p.validation]).filter(|&v| finite(v)).collect();
     let (mut low, mut high) = losses.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
     if losses.is_empty() {
         (low, high) = (0.0, 1.0);
@@ -58,17 +57,18 @@ pub fn loss_curve_svg(points: &[LossPoint]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(svg, r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>"#);
-    let _ = writeln!(svg, r#"<text x="{}" y="24" text-anchor="middle" font-size="14">Tuning loss by epoch</text>"#, WIDTH / 2.0);
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="24" text-anchor="middle" font-size="14">Tuning loss by epoch</text>"#,
+        WIDTH / 2.0
+    );
     axes(&mut svg, (low, high), (first_epoch, last_epoch));
     for (name, colour, pick) in [
         ("train", TRAIN_COLOUR, (|p: &LossPoint| p.train) as fn(&LossPoint) -> f64),
         ("validation", VALIDATION_COLOUR, |p: &LossPoint| p.validation),
     ] {
-        let coordinates: Vec<String> = points
-            .iter()
-            .filter(|p| finite(pick(p)))
-            .map(|p| format!("{:.2},{:.2}", x(p.epoch), y(pick(p))))
-            .collect();
+        let coordinates: Vec<String> =
+            points.iter().filter(|p| finite(pick(p))).map(|p| format!("{:.2},{:.2}", x(p.epoch), y(pick(p)))).collect();
         let _ = writeln!(
             svg,
             r#"<polyline class="{name}" fill="none" stroke="{colour}" stroke-width="2" points="{}"/>"#,
@@ -90,14 +90,16 @@ fn axes(svg: &mut String, (low, high): (f64, f64), (first, last): (f64, f64)) {
     }
     let _ = writeln!(svg, r#"<text x="{left}" y="{}" text-anchor="middle">{first}</text>"#, y_end + 18.0);
     let _ = writeln!(svg, r#"<text x="{x_end}" y="{}" text-anchor="middle">{last}</text>"#, y_end + 18.0);
-    let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">epoch</text>"#, (left + x_end) / 2.0, y_end + 38.0);
+    let _ =
+        writeln!(svg, r#"<text x="{}" y="{}" text-anchor="middle">epoch</text>"#, (left + x_end) / 2.0, y_end + 38.0);
 }
 
 fn legend(svg: &mut String) {
     let x = WIDTH - MARGIN.1 - 110.0;
     for (row, (name, colour)) in [("train", TRAIN_COLOUR), ("validation", VALIDATION_COLOUR)].into_iter().enumerate() {
         let y = MARGIN.2 + 14.0 + 18.0 * row as f64;
-        let _ = writeln!(svg, r#"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{colour}" stroke-width="2"/>"#, x + 20.0);
+        let _ =
+            writeln!(svg, r#"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{colour}" stroke-width="2"/>"#, x + 20.0);
         let _ = writeln!(svg, r#"<text x="{}" y="{}">{name}</text>"#, x + 26.0, y + 4.0);
     }
 }

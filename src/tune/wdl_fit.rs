@@ -285,9 +285,8 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -10 | 0.5
 
     #[test]
     fn the_split_keeps_games_whole() {
-        let samples: Vec<Sample> = (0..100)
-            .map(|i| Sample { game: i / 7, score: i as i32, material: 40, outcome: Outcome::Draw })
-            .collect();
+        let samples: Vec<Sample> =
+            (0..100).map(|i| Sample { game: i / 7, score: i as i32, material: 40, outcome: Outcome::Draw }).collect();
         let (train, held) = split_by_game(&samples, 0.25);
         let last_train = train.iter().map(|s| s.game).max().expect("some");
         let first_held = held.iter().map(|s| s.game).min().expect("some");

@@ -272,7 +272,8 @@ mod tests {
 
     #[test]
     fn pooling_counts_outcomes_per_score_and_material() {
-        let samples = [(10, 30, Outcome::Win), (10, 30, Outcome::Draw), (10, 30, Outcome::Win), (-5, 90, Outcome::Loss)];
+        let samples =
+            [(10, 30, Outcome::Win), (10, 30, Outcome::Draw), (10, 30, Outcome::Win), (-5, 90, Outcome::Loss)];
         let cells = pool(samples);
         assert_eq!(cells, vec![cell(10, 30, [2.0, 1.0, 0.0]), cell(-5, MAX_MATERIAL, [0.0, 0.0, 1.0])]);
     }

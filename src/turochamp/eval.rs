@@ -32,9 +32,9 @@
 //!   side in check cannot "pass").
 
 use crate::board::attacks::{king_attacks, line, queen_attacks};
+use crate::board::castling::CastleSide;
 use crate::board::movegen::{generate_legal, has_legal_move};
 use crate::board::{Bitboard, Color, MoveList, Piece, PieceType, Position, Square};
-use crate::board::castling::CastleSide;
 
 const DEFENDED_ONCE: f64 = 1.0;
 const DEFENDED_TWICE: f64 = 1.5;

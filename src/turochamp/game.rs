@@ -7,9 +7,9 @@ use std::sync::atomic::AtomicBool;
 use crate::board::movegen::generate_legal;
 use crate::board::{Color, Move, MoveList, Position};
 
-use crate::book::pgn::parse_games;
 use super::eval::PositionPlay;
 use super::search::{evaluate_move, search, RootMove};
+use crate::book::pgn::parse_games;
 
 /// Node budget per position for the replay: far above what any of these
 /// positions needs, so every search runs to the end.
@@ -164,7 +164,8 @@ pub fn run_cli(path: &std::path::Path, side: Color) -> Result<String, String> {
 /// The reports as a Markdown table with a closing count.
 #[must_use]
 pub fn markdown_table(reports: &[MoveReport]) -> String {
-    let mut table = String::from("| Move | Turing | Turochamp (ours) | Match | Why they differ |\n|---:|---|---|:---:|---|\n");
+    let mut table =
+        String::from("| Move | Turing | Turochamp (ours) | Match | Why they differ |\n|---:|---|---|:---:|---|\n");
     for report in reports {
         let mark = if report.matched { "yes" } else { "no" };
         // Writing to a String cannot fail.

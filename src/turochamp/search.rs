@@ -85,7 +85,12 @@ pub fn search(root: &Position, candidates: &[Move], stop: &AtomicBool, max_nodes
         }
     }
     let complete = !searcher.aborted;
-    let best = best.unwrap_or_else(|| RootMove { mv: candidates[0], value: Value::draw(), play: None, pv: vec![candidates[0]] });
+    let best = best.unwrap_or_else(|| RootMove {
+        mv: candidates[0],
+        value: Value::draw(),
+        play: None,
+        pv: vec![candidates[0]],
+    });
     TurochampResult { best, nodes: searcher.nodes, seldepth: searcher.seldepth, complete }
 }
 

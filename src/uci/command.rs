@@ -267,12 +267,7 @@ fn unsigned_value(command: &'static str, key: &str, text: &str) -> Result<u64, C
     }
 }
 
-fn bad_number(
-    command: &'static str,
-    key: &str,
-    value: &str,
-    expected: &'static str,
-) -> CommandError {
+fn bad_number(command: &'static str, key: &str, value: &str, expected: &'static str) -> CommandError {
     CommandError::BadNumber { command, key: key.to_string(), value: shorten(value), expected }
 }
 
@@ -300,8 +295,7 @@ fn parse_debug(tokens: &mut Tokens) -> Result<Command, CommandError> {
 
 /// `setoption name <words> [value <rest of line>]`.
 fn parse_setoption(tokens: &mut Tokens) -> Result<Command, CommandError> {
-    let malformed =
-        |reason: &str| CommandError::Malformed { command: "setoption", reason: reason.into() };
+    let malformed = |reason: &str| CommandError::Malformed { command: "setoption", reason: reason.into() };
     if tokens.next() != Some("name") {
         return Err(malformed("expected 'name' after setoption"));
     }
@@ -333,9 +327,7 @@ fn parse_position(tokens: &mut Tokens) -> Result<PositionSetup, CommandError> {
     };
     match tokens.next() {
         None | Some("moves") => {}
-        Some(other) => {
-            return Err(malformed(format!("expected 'moves', got '{}'", shorten(other))))
-        }
+        Some(other) => return Err(malformed(format!("expected 'moves', got '{}'", shorten(other)))),
     }
     Ok(PositionSetup { fen, moves: tokens.map(str::to_string).collect() })
 }

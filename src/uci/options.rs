@@ -142,9 +142,7 @@ impl SetOutcome {
     #[must_use]
     pub fn name(&self) -> &str {
         match self {
-            SetOutcome::Changed { name, .. }
-            | SetOutcome::Unchanged { name }
-            | SetOutcome::Pressed { name } => name,
+            SetOutcome::Changed { name, .. } | SetOutcome::Unchanged { name } | SetOutcome::Pressed { name } => name,
         }
     }
 }
@@ -392,9 +390,7 @@ impl OptionSpec {
         match &self.kind {
             OptionKind::Spin { default, .. } => OptionValue::Spin(*default),
             OptionKind::Check { default } => OptionValue::Check(*default),
-            OptionKind::Combo { default, .. } | OptionKind::Text { default } => {
-                OptionValue::Text(default.clone())
-            }
+            OptionKind::Combo { default, .. } | OptionKind::Text { default } => OptionValue::Text(default.clone()),
             OptionKind::Button => OptionValue::Button,
         }
     }
@@ -408,13 +404,10 @@ impl OptionSpec {
                 Ok(n) if (*min..=*max).contains(&n) => Ok(OptionValue::Spin(n)),
                 _ => Err(OptionError::InvalidSpin { name, value, min: *min, max: *max }),
             },
-            OptionKind::Check { .. } => parse_bool(text)
-                .map(OptionValue::Check)
-                .ok_or(OptionError::InvalidCheck { name, value }),
-            OptionKind::Combo { choices, .. } => match choices
-                .iter()
-                .find(|c| c.eq_ignore_ascii_case(text))
-            {
+            OptionKind::Check { .. } => {
+                parse_bool(text).map(OptionValue::Check).ok_or(OptionError::InvalidCheck { name, value })
+            }
+            OptionKind::Combo { choices, .. } => match choices.iter().find(|c| c.eq_ignore_ascii_case(text)) {
                 Some(choice) => Ok(OptionValue::Text(choice.clone())),
                 None => Err(OptionError::InvalidCombo { name, value, choices: choices.clone() }),
             },
@@ -525,10 +518,7 @@ impl OptionValues {
     /// An unknown name, or a value the option's type or range does not allow;
     /// the option keeps its value then.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<SetOutcome, OptionError> {
-        let index = self
-            .table
-            .index_of(name)
-            .ok_or_else(|| OptionError::Unknown { name: shorten(name.trim()) })?;
+        let index = self.table.index_of(name).ok_or_else(|| OptionError::Unknown { name: shorten(name.trim()) })?;
         let spec = &self.table.specs[index];
         let new_value = spec.parse_value(normalized_value(value))?;
         let name = spec.name.clone();
@@ -587,11 +577,7 @@ impl fmt::Display for OptionError {
                 write!(f, "invalid value '{value}' for option {name}: expected true or false")
             }
             OptionError::InvalidCombo { name, value, choices } => {
-                write!(
-                    f,
-                    "invalid value '{value}' for option {name}: expected one of {}",
-                    choices.join(", ")
-                )
+                write!(f, "invalid value '{value}' for option {name}: expected one of {}", choices.join(", "))
             }
         }
     }

@@ -105,8 +105,7 @@ impl Output {
     /// `info string <text>`, with any line breaks in `text` turned into spaces
     /// so that the message stays one protocol line.
     pub fn info_string(&self, text: &str) {
-        let flat: String =
-            text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+        let flat: String = text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
         self.line(&format!("info string {flat}"));
     }
 
@@ -232,9 +231,7 @@ fn civil_date(days_since_epoch: u64) -> (u64, u64, u64) {
     let days = days_since_epoch + 719_468; // days from 0000-03-01 to 1970-01-01
     let era = days / DAYS_PER_ERA;
     let day_of_era = days % DAYS_PER_ERA;
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524
-        - day_of_era / (DAYS_PER_ERA - 1))
-        / 365;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / (DAYS_PER_ERA - 1)) / 365;
     let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
     let month_from_march = (5 * day_of_year + 2) / 153;
     let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
@@ -273,10 +270,7 @@ mod tests {
         out.line("id name Ferrochamp");
         out.lines(&["info multipv 1", "info multipv 2"]);
         out.info_string("two\nlines");
-        assert_eq!(
-            buffer.lines(),
-            ["id name Ferrochamp", "info multipv 1", "info multipv 2", "info string two lines"]
-        );
+        assert_eq!(buffer.lines(), ["id name Ferrochamp", "info multipv 1", "info multipv 2", "info string two lines"]);
     }
 
     #[test]
@@ -300,10 +294,7 @@ mod tests {
         assert_eq!(lines.len(), 200);
         for line in lines {
             let t: usize = line.split(' ').nth(2).and_then(|t| t.parse().ok()).expect(&line);
-            assert!(
-                line.ends_with(&"x".repeat(t * 7)) && line.matches("info").count() == 1,
-                "{line}"
-            );
+            assert!(line.ends_with(&"x".repeat(t * 7)) && line.matches("info").count() == 1, "{line}");
         }
     }
 
@@ -337,8 +328,7 @@ mod tests {
 
     #[test]
     fn unopenable_log_file_is_reported_and_logging_stays_off() {
-        let path =
-            std::env::temp_dir().join("ferrochamp-no-such-dir-42").join("sub").join("log.txt");
+        let path = std::env::temp_dir().join("ferrochamp-no-such-dir-42").join("sub").join("log.txt");
         let path = path.to_str().expect("utf-8 temp path");
         let (out, buffer) = Output::buffer();
         let err = out.set_log_file(path).expect_err("directory does not exist");

@@ -180,9 +180,7 @@ pub fn mirror_fen(fen: &str) -> String {
 }
 
 fn swap_case(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
-        .collect()
+    text.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect()
 }
 
 /// The castling rights of a FEN as a sorted list of `(colour, rook file)`,

@@ -10,7 +10,7 @@ use std::time::Instant;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::search::{
-    InfoSink, MainDutiesView, NoClock, SearchLimits, SearchProgress, SearchResult, ThreadData, SharedStateView,
+    InfoSink, MainDutiesView, NoClock, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
     TranspositionTable,
 };
 
@@ -37,7 +37,12 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
-pub fn search_with(searcher: &mut ThreadData, tt: &TranspositionTable, pos: &Position, limits: &SearchLimits) -> Outcome {
+pub fn search_with(
+    searcher: &mut ThreadData,
+    tt: &TranspositionTable,
+    pos: &Position,
+    limits: &SearchLimits,
+) -> Outcome {
     let stop = AtomicBool::new(false);
     let progress = SearchProgress::default();
     let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };

@@ -84,7 +84,8 @@ fn restrict_takes_the_smaller_node_budget_and_enough_lines() {
     handicap.restrict(&mut limits);
     assert_eq!(limits.nodes, Some(handicap.nodes));
     assert_eq!(limits.multipv, handicap.lines);
-    let mut asked = SearchLimits { nodes: Some(handicap.nodes / 2), multipv: handicap.lines + 3, ..SearchLimits::default() };
+    let mut asked =
+        SearchLimits { nodes: Some(handicap.nodes / 2), multipv: handicap.lines + 3, ..SearchLimits::default() };
     handicap.restrict(&mut asked);
     assert_eq!(asked.nodes, Some(handicap.nodes / 2));
     assert_eq!(asked.multipv, handicap.lines + 3);

@@ -47,10 +47,7 @@ fn simple_commands_ignore_surrounding_whitespace_and_carriage_returns() {
 fn unknown_commands_name_the_word() {
     let err = parse("hello world").expect_err("unknown");
     assert_eq!(err.to_string(), "unknown command: hello");
-    assert!(
-        matches!(parse("UCI"), Err(CommandError::Unknown(_))),
-        "commands are case-sensitive"
-    );
+    assert!(matches!(parse("UCI"), Err(CommandError::Unknown(_))), "commands are case-sensitive");
     assert!(parse("debug maybe").is_err());
     assert!(parse("debug").is_err());
 }
@@ -62,30 +59,19 @@ fn setoption_name_is_the_words_before_value_and_value_is_the_rest() {
     };
     assert_eq!(parse("setoption name Hash value 128"), set("Hash", Some("128")));
     assert_eq!(parse("setoption name Clear Hash"), set("Clear Hash", None));
-    assert_eq!(
-        parse("setoption  name  Move   Overhead value 30\r"),
-        set("Move Overhead", Some("30"))
-    );
+    assert_eq!(parse("setoption  name  Move   Overhead value 30\r"), set("Move Overhead", Some("30")));
     assert_eq!(
         parse("setoption name Debug Log File value C:\\My  Logs\\ferro value.txt "),
         set("Debug Log File", Some("C:\\My  Logs\\ferro value.txt"))
     );
     assert_eq!(parse("setoption name Debug Log File value"), set("Debug Log File", Some("")));
-    assert_eq!(
-        parse("setoption name Debug Log File value <empty>"),
-        set("Debug Log File", Some("<empty>"))
-    );
+    assert_eq!(parse("setoption name Debug Log File value <empty>"), set("Debug Log File", Some("<empty>")));
 }
 
 #[test]
 fn setoption_without_a_name_is_an_error() {
-    for line in
-        ["setoption", "setoption Hash value 3", "setoption name", "setoption name value 5"]
-    {
-        assert!(
-            matches!(parse(line), Err(CommandError::Malformed { command: "setoption", .. })),
-            "{line}"
-        );
+    for line in ["setoption", "setoption Hash value 3", "setoption name", "setoption name value 5"] {
+        assert!(matches!(parse(line), Err(CommandError::Malformed { command: "setoption", .. })), "{line}");
     }
 }
 
@@ -94,10 +80,7 @@ fn position_keeps_fen_and_moves_as_strings() {
     assert_eq!(position("position startpos"), PositionSetup::default());
     assert_eq!(position("position startpos moves").moves, Vec::<String>::new());
     let setup = position("position startpos moves e2e4 e7e5 g1f3");
-    assert_eq!(
-        (setup.fen, setup.moves),
-        (None, vec!["e2e4".into(), "e7e5".into(), "g1f3".into()])
-    );
+    assert_eq!((setup.fen, setup.moves), (None, vec!["e2e4".into(), "e7e5".into(), "g1f3".into()]));
     let fen6 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
     let setup = position(&format!("position fen {fen6} moves e7e5"));
     assert_eq!(setup.fen.as_deref(), Some(fen6));
@@ -119,10 +102,7 @@ fn malformed_positions_are_errors() {
     ];
     for line in lines {
         let err = parse(line).expect_err(line);
-        assert!(
-            matches!(err, CommandError::Malformed { command: "position", .. }),
-            "{line}: {err}"
-        );
+        assert!(matches!(err, CommandError::Malformed { command: "position", .. }), "{line}: {err}");
     }
 }
 
@@ -138,16 +118,9 @@ fn position_tolerates_thousands_of_moves_and_huge_lines() {
 
 #[test]
 fn go_reads_every_limit_in_any_order() {
-    let params =
-        go("go movetime 2000 nodes 5000000 wtime 300000 btime -250 winc 2000 binc 1000 \
+    let params = go("go movetime 2000 nodes 5000000 wtime 300000 btime -250 winc 2000 binc 1000 \
                      movestogo 40 depth 17 mate 3 ponder infinite");
-    let clock = Clock {
-        wtime: Some(300_000),
-        btime: Some(-250),
-        winc: 2000,
-        binc: 1000,
-        movestogo: Some(40),
-    };
+    let clock = Clock { wtime: Some(300_000), btime: Some(-250), winc: 2000, binc: 1000, movestogo: Some(40) };
     assert_eq!(params.clock, Some(clock));
     assert_eq!(
         (params.movetime, params.depth, params.nodes, params.mate),
@@ -175,10 +148,7 @@ fn go_saturates_huge_numbers_instead_of_overflowing() {
                      depth 123456789012 nodes 99999999999999999999999 movestogo 9999999999999");
     let clock = params.clock.expect("clock");
     assert_eq!((clock.wtime, clock.btime), (Some(i64::MAX), Some(i64::MIN)));
-    assert_eq!(
-        (params.depth, params.nodes, clock.movestogo),
-        (Some(u32::MAX), Some(u64::MAX), Some(u32::MAX))
-    );
+    assert_eq!((params.depth, params.nodes, clock.movestogo), (Some(u32::MAX), Some(u64::MAX), Some(u32::MAX)));
 }
 
 #[test]
@@ -227,20 +197,10 @@ fn go_perft_and_bench() {
     assert_eq!(parse("bench"), Ok(Command::Bench(BenchParams::default())));
     assert_eq!(
         parse("bench 13 2 64"),
-        Ok(Command::Bench(BenchParams {
-            depth: Some(13),
-            threads: Some(2),
-            hash_mb: Some(64)
-        }))
+        Ok(Command::Bench(BenchParams { depth: Some(13), threads: Some(2), hash_mb: Some(64) }))
     );
-    assert_eq!(
-        parse("bench 9"),
-        Ok(Command::Bench(BenchParams { depth: Some(9), ..BenchParams::default() }))
-    );
-    assert!(matches!(
-        parse("bench deep"),
-        Err(CommandError::BadNumber { command: "bench", .. })
-    ));
+    assert_eq!(parse("bench 9"), Ok(Command::Bench(BenchParams { depth: Some(9), ..BenchParams::default() })));
+    assert!(matches!(parse("bench deep"), Err(CommandError::BadNumber { command: "bench", .. })));
 }
 
 #[test]
@@ -285,9 +245,7 @@ fn random_garbage_never_panics() {
     for _ in 0..20_000 {
         let mut line = String::new();
         for _ in 0..(state % 9) {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             line.push_str(words[(state >> 33) as usize % words.len()]);
             if state & 1 == 0 {
                 line.push(' ');

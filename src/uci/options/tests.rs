@@ -42,10 +42,7 @@ fn combo(default: &str, choices: &str) -> String {
 #[test]
 fn combo_line_lists_every_choice_with_var() {
     let t = table(&combo("Normal", r#""Solid", "Normal", "Risky Play""#)).expect("valid");
-    assert_eq!(
-        t.uci_lines(),
-        ["option name Style type combo default Normal var Solid var Normal var Risky Play"]
-    );
+    assert_eq!(t.uci_lines(), ["option name Style type combo default Normal var Solid var Normal var Risky Play"]);
 }
 
 #[test]
@@ -81,15 +78,9 @@ fn inconsistent_rows_are_rejected() {
 fn set_matches_names_case_insensitively_and_reports_the_canonical_name() {
     let mut values = OptionValues::default();
     let outcome = values.set("hASH", Some("128")).expect("valid");
-    assert_eq!(
-        outcome,
-        SetOutcome::Changed { name: "Hash".into(), value: OptionValue::Spin(128) }
-    );
+    assert_eq!(outcome, SetOutcome::Changed { name: "Hash".into(), value: OptionValue::Spin(128) });
     assert_eq!(values.spin(names::HASH), 128);
-    assert_eq!(
-        values.set("move overhead", Some("10")),
-        Ok(SetOutcome::Unchanged { name: "Move Overhead".into() })
-    );
+    assert_eq!(values.set("move overhead", Some("10")), Ok(SetOutcome::Unchanged { name: "Move Overhead".into() }));
 }
 
 #[test]
