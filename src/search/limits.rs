@@ -27,6 +27,7 @@ pub struct SearchLimits {
 /// to stretch or shrink its soft limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct IterationReport {
+    /// The depth of the iteration just finished.
     pub depth: i32,
     /// Score of this iteration, centipawns from the side to move.
     pub score: i32,
@@ -75,5 +76,6 @@ impl SearchClock for NoClock {
 
 /// Where the main worker sends its `info` lines (the UCI output writer in the engine).
 pub trait InfoSink: Sync {
+    /// Sends one complete `info ...` line (without the newline).
     fn info(&self, line: &str);
 }

@@ -51,9 +51,11 @@ use worker::Worker;
 /// State shared by all search threads of one `go`: atomics, and read-only tables
 /// (borrowed from the engine's `SharedState`, or set up directly by a test).
 pub struct SharedStateView<'a> {
+    /// The transposition table all threads share.
     pub tt: &'a TranspositionTable,
     /// Raised by the controller (`stop`, time) or by the main worker (limits reached).
     pub stop: &'a AtomicBool,
+    /// Node, depth and tablebase-hit counters of all threads.
     pub progress: &'a SearchProgress,
     /// Syzygy tables to probe inside the tree (`None`: no probing at all).
     pub tablebase: Option<&'a SearchTables>,
@@ -75,7 +77,9 @@ pub struct SearchProgress {
 
 /// What only the main worker does: watch limits and the clock, print `info`.
 pub struct MainDutiesView<'a> {
+    /// Time and node limits, checked by the main worker.
     pub clock: &'a dyn SearchClock,
+    /// Where the main worker prints its `info` lines.
     pub info: &'a dyn InfoSink,
     /// Print castling as king-takes-rook (`UCI_Chess960`).
     pub chess960: bool,
@@ -130,6 +134,7 @@ impl Default for ThreadData {
 
 impl ThreadData {
     #[must_use]
+    /// Fresh per-thread state: empty histories and pawn table, the LMR table, the compiled weights.
     pub fn new() -> ThreadData {
         ThreadData { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new(), weights: None }
     }

@@ -30,6 +30,7 @@ pub const TB_WIN: i32 = MATE_BOUND - 1;
 pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// Tablebase scores are shown to the GUI as this many centipawns minus the distance.
 const TB_SHOWN_CP: i32 = 20_000;
+/// The score of a drawn position.
 pub const DRAW: i32 = 0;
 
 /// The score of the side to move being checkmated at `ply`.

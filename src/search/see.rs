@@ -15,6 +15,7 @@ pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 /// Longest possible exchange: 32 pieces, plus the initial move.
 const MAX_EXCHANGE: usize = 34;
 
+/// The piece's value in static exchange evaluation (king: larger than any exchange).
 #[inline]
 #[must_use]
 pub const fn see_value(piece_type: PieceType) -> i32 {

@@ -19,6 +19,7 @@ pub enum Bound {
     Upper = 1,
     /// The true score is at least the stored one (the search failed high).
     Lower = 2,
+    /// The stored score is the true one (a PV node searched inside its window).
     Exact = 3,
 }
 
@@ -40,10 +41,15 @@ impl Bound {
 /// One probed entry, scores already converted to the probing ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
+    /// The best move found (`Move::NONE` if none).
     pub mv: Move,
+    /// Score, converted to the probing ply.
     pub score: i32,
+    /// Static evaluation of the position when stored.
     pub static_eval: i32,
+    /// Depth of the search that stored the entry.
     pub depth: i32,
+    /// What kind of bound the score is.
     pub bound: Bound,
     /// The entry was written by a PV node.
     pub was_pv: bool,
@@ -52,12 +58,17 @@ pub struct TtHit {
 /// What a search wants remembered about a position.
 #[derive(Clone, Copy, Debug)]
 pub struct TtStore {
+    /// The best move found (`Move::NONE` if none).
     pub mv: Move,
     /// Root-relative score (mates are converted to node-relative here).
     pub score: i32,
+    /// Static evaluation of the position.
     pub static_eval: i32,
+    /// Depth of the search whose result this is.
     pub depth: i32,
+    /// What kind of bound the score is.
     pub bound: Bound,
+    /// The search was at a PV node.
     pub is_pv: bool,
 }
 
@@ -197,6 +208,7 @@ fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
 /// Why a table of the requested size was not made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HashError {
+    /// The size asked for, in MiB.
     pub requested_mb: usize,
     /// Memory the system reported available, when it reports it (Linux).
     pub available_mb: Option<usize>,

@@ -42,15 +42,20 @@ pub const FITTED: WdlModel = WdlModel { a: [412.0, -1309.3, 1749.7, -796.1], b: 
 /// centipawns, lowest power first, of `x = m / MAX_MATERIAL`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WdlModel {
+    /// Coefficients of the score at which the win chance is 50%.
     pub a: [f64; DEGREE + 1],
+    /// Coefficients of the spread: how many centipawns change the odds by a factor e.
     pub b: [f64; DEGREE + 1],
 }
 
 /// Chances in per mille; the three always sum to exactly 1000.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wdl {
+    /// Win chance of the side to move, per mille.
     pub win: u32,
+    /// Draw chance, per mille.
     pub draw: u32,
+    /// Loss chance of the side to move, per mille.
     pub loss: u32,
 }
 

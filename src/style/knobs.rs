@@ -7,17 +7,25 @@ use crate::eval::score::S;
 /// A percentage that scales whole groups of weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Knob {
+    /// Piece values (`material`).
     Material,
+    /// Mobility terms (`mobility`).
     Mobility,
+    /// King danger (attackers, checks, weak squares), shelter, pawn storm, open files (`king_safety`).
     KingSafety,
+    /// Doubled, isolated, backward, phalanx, supported and candidate pawns (`pawn_structure`).
     PawnStructure,
+    /// Passed pawns (`passed_pawns`).
     PassedPawns,
+    /// Pieces attacked by pawns, minors, rooks or the king; hanging pieces; pawn-push threats (`threats`).
     Threats,
 }
 
-/// The lowest and highest percentage a style file or a UCI option may give.
+/// The lowest percentage a style file or a UCI option may give.
 pub const KNOB_MIN: u32 = 0;
+/// The highest percentage a style file or a UCI option may give.
 pub const KNOB_MAX: u32 = 200;
+/// A knob's value when nothing sets it: the weights as compiled.
 pub const KNOB_DEFAULT: u32 = 100;
 
 /// THE mapping: every knob, its name in style files, its UCI option, and the
@@ -110,10 +118,12 @@ impl Default for Knobs {
 
 impl Knobs {
     #[must_use]
+    /// The knob's percentage (100 when it was never set).
     pub fn get(&self, knob: Knob) -> u32 {
         KNOBS.iter().position(|row| row.0 == knob).map_or(KNOB_DEFAULT, |i| self.0[i])
     }
 
+    /// Sets the knob's percentage (the caller keeps it within `KNOB_MIN..=KNOB_MAX`).
     pub fn set(&mut self, knob: Knob, percent: u32) {
         if let Some(i) = KNOBS.iter().position(|row| row.0 == knob) {
             self.0[i] = percent;

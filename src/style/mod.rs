@@ -27,10 +27,13 @@ pub use knobs::{Knob, Knobs};
 /// A style: the full weight vector and its knobs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StyleDef {
+    /// The style's `name` key, if the file gives one.
     pub name: Option<String>,
+    /// The style's `description` key, if the file gives one.
     pub description: Option<String>,
     /// Every weight, in the order of `layout::GROUPS` (knobs not applied).
     pub weights: Vec<S>,
+    /// The percentage knobs applied on top of the weights.
     pub knobs: Knobs,
 }
 

@@ -21,8 +21,11 @@ pub fn dims(group: &Group) -> Vec<usize> {
 /// A resolved key: the first flat index and the dimensions still to fill.
 #[derive(Debug)]
 pub struct Target {
+    /// The weight group the key names.
     pub group: &'static Group,
+    /// Index of the first weight the key covers in the flat vector.
     pub start: usize,
+    /// Dimensions of the value (empty: a single weight).
     pub dims: Vec<usize>,
 }
 
@@ -34,6 +37,7 @@ impl Target {
     }
 
     #[must_use]
+    /// Whether the key covers no weight at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -36,12 +36,15 @@ use files::TableScan;
 /// A position's value with best play, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Wdl {
+    /// Lost with best play.
     Loss,
     /// Lost, but the fifty-move rule saves the game.
     BlessedLoss,
+    /// Drawn with best play.
     Draw,
     /// Won, but the fifty-move rule prevents it.
     CursedWin,
+    /// Won with best play.
     Win,
 }
 
@@ -95,6 +98,7 @@ impl Wdl {
 /// One legal move's value from a DTZ probe of the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveDtz {
+    /// The root move.
     pub mv: Move,
     /// From the root side's view, counting the root's fifty-move counter.
     pub wdl: Wdl,
@@ -112,7 +116,9 @@ pub struct Tablebase {
 
 /// What a `SyzygyPath` change did: the tables (if any) and what to tell the user.
 pub struct LoadOutcome {
+    /// The tables, when at least one good file was found.
     pub tables: Option<Tablebase>,
+    /// What to say to the user as `info string` lines.
     pub messages: Vec<String>,
 }
 
@@ -335,6 +341,7 @@ impl BoardSets {
 /// The tables as one search uses them, with the options of that search.
 #[derive(Clone)]
 pub struct SearchTables {
+    /// The loaded tables.
     pub tables: Arc<Tablebase>,
     /// Nodes with more pieces are not probed: min(largest table, `SyzygyProbeLimit`).
     pub max_pieces: u32,

@@ -20,6 +20,7 @@ use super::{MoveDtz, SearchTables, Wdl};
 /// The root moves the tables allow, each with the score to report for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootFilter {
+    /// The moves kept, each with the score to report for it.
     pub moves: Vec<(Move, i32)>,
     /// Table probes made (counted as `tbhits`).
     pub probes: u64,
