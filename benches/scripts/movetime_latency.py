@@ -14,6 +14,13 @@ movetime  Sends `go movetime MS` from a set of positions and measures the wall
     python3 benches/scripts/movetime_latency.py movetime target/release/ferrochamp \\
         --movetime 200 --count 200 --load 4
 
+stop      Sends `go infinite`, waits MS, sends `stop` and measures the wall
+          time from writing `stop` to reading `bestmove`: the hand-off from
+          the search threads to the `bestmove` line, as a GUI sees it.
+
+    python3 benches/scripts/movetime_latency.py stop target/release/ferrochamp \\
+        --movetime 100 --count 200 --load 4
+
 clock     Plays the engine against itself under a repeating control such as
           40/10 (40 moves in 10 s), charging each side the measured wall time
           of its moves, and reports what it spends on the last move before
@@ -77,10 +84,10 @@ class Engine:
         self.send("isready")
         self.read_until("readyok")
 
-    def timed_go(self, go_line):
-        """Seconds from writing `go` to reading `bestmove`, and the bestmove line."""
+    def time_to_bestmove(self, command):
+        """Seconds from writing `command` (a `go` or `stop`) to reading `bestmove`, and the bestmove line."""
         start = time.perf_counter()
-        self.send(go_line)
+        self.send(command)
         line = self.read_until("bestmove")
         return time.perf_counter() - start, line
 
@@ -145,11 +152,32 @@ def run_movetime(args, options):
                 engine.send("ucinewgame")
             engine.send("position " + rng.choice(POSITIONS))
             engine.isready()
-            elapsed, _ = engine.timed_go(f"go movetime {args.movetime}")
+            elapsed, _ = engine.time_to_bestmove(f"go movetime {args.movetime}")
             times_ms.append(elapsed * 1000)
     finally:
         engine.close()
     return summarize(times_ms, args.movetime)
+
+
+def run_stop(args, options):
+    engine = Engine(args.engine, options)
+    rng = random.Random(args.seed)
+    times_ms = []
+    try:
+        for index in range(args.count):
+            if index % 20 == 0:
+                engine.send("ucinewgame")
+            engine.send("position " + rng.choice(POSITIONS))
+            engine.isready()
+            engine.send("go infinite")
+            time.sleep(args.movetime / 1000)
+            elapsed, _ = engine.time_to_bestmove("stop")
+            times_ms.append(elapsed * 1000)
+    finally:
+        engine.close()
+    summary = summarize(times_ms, args.movetime)
+    del summary["over_movetime"]
+    return summary
 
 
 def parse_tc(text):
@@ -184,7 +212,7 @@ def play_clock_game(args, options, game_index, report):
             go = (f"go wtime {clocks[chess.WHITE]} btime {clocks[chess.BLACK]} "
                   f"movestogo {to_go}")
             before = clocks[side]
-            elapsed, line = engine.timed_go(go)
+            elapsed, line = engine.time_to_bestmove(go)
             spent = int(round(elapsed * 1000))
             clocks[side] -= spent
             if args.verbose:
@@ -223,10 +251,10 @@ def run_clock(args, options):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["movetime", "clock"])
+    parser.add_argument("mode", choices=["movetime", "stop", "clock"])
     parser.add_argument("engine")
-    parser.add_argument("--movetime", type=int, default=200, help="ms per move (movetime mode)")
-    parser.add_argument("--count", type=int, default=200, help="searches (movetime mode)")
+    parser.add_argument("--movetime", type=int, default=200, help="ms per move (movetime mode), ms before stop (stop mode)")
+    parser.add_argument("--count", type=int, default=200, help="searches (movetime and stop modes)")
     parser.add_argument("--tc", default="40/10", help="MOVES/SECONDS, repeating (clock mode)")
     parser.add_argument("--games", type=int, default=1, help="games (clock mode)")
     parser.add_argument("--moves", type=int, default=90, help="plies per game at most (clock mode)")
@@ -244,12 +272,13 @@ def main():
     load_before = uptime()
     with Load(args.load):
         load_during = uptime()
-        result = run_movetime(args, options) if args.mode == "movetime" else run_clock(args, options)
+        runs = {"movetime": run_movetime, "stop": run_stop, "clock": run_clock}
+        result = runs[args.mode](args, options)
         load_end = uptime()
     result.update({"mode": args.mode, "engine": args.engine, "busy_loops": args.load,
                    "options": dict(options), "before": load_before, "during": load_during,
                    "end": load_end})
-    if args.mode == "movetime":
+    if args.mode in ("movetime", "stop"):
         result["movetime"] = args.movetime
     if args.json:
         print(json.dumps(result))

@@ -1,7 +1,8 @@
 //! The controller: owns the position, the options, the transposition table and
 //! the search workers, and answers every command. It never blocks on a running
-//! search: searches run on the worker pool, driven by a short-lived runner
-//! thread that reports back over a channel.
+//! search: searches run on the thread pool, whose thread 0 sends the answer
+//! back over a channel, and the long-lived time-manager thread enforces each
+//! search's hard limit.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -14,12 +15,12 @@ use super::front::Incoming;
 use super::go::{self, GoDecision, GoPlan};
 use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
-use super::pool::{MainDuties, PoolResult, SharedState, ThreadPool};
+use super::pool::{Finish, MainDuties, PoolResult, SharedState, ThreadPool};
 use super::setup;
 use super::strength::{Handicap, ShownLines};
 use super::style::{InForce, StyleState};
 use super::tablebases;
-use super::time::{TimeManager, Watchdog};
+use super::time::{TimeKeeper, TimeManager, Watch};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
@@ -33,7 +34,8 @@ use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
 struct ActiveSearch {
     plan: GoPlan,
     clock: Arc<TimeManager>,
-    watchdog: Option<Watchdog>,
+    /// The time-manager thread's hold on this search; dropped when it answers.
+    watch: Watch,
     /// `go infinite`, or `go ponder` before `ponderhit`: no `bestmove` until told.
     hold_result: bool,
     /// The pool's answer, kept while `hold_result` is set.
@@ -45,7 +47,8 @@ pub struct Controller {
     options: OptionValues,
     position: Position,
     tt: Arc<TranspositionTable>,
-    pool: Arc<ThreadPool>,
+    pool: ThreadPool,
+    time_keeper: TimeKeeper,
     stop: Arc<AtomicBool>,
     done_sender: Sender<PoolResult>,
     done: Receiver<PoolResult>,
@@ -76,7 +79,8 @@ impl Controller {
             options,
             position: Position::startpos(),
             tt: Arc::new(TranspositionTable::new(hash_mb)),
-            pool: Arc::new(ThreadPool::new(threads)),
+            pool: ThreadPool::new(threads),
+            time_keeper: TimeKeeper::start(),
             stop,
             done_sender,
             done,
@@ -219,7 +223,7 @@ impl Controller {
             self.resize_hash();
         } else if name == names::THREADS {
             let threads = self.options.spin_count(names::THREADS);
-            self.pool = Arc::new(ThreadPool::new(threads));
+            self.pool = ThreadPool::new(threads);
         } else if name == names::CLEAR_HASH {
             self.tt.clear();
         } else if name == names::BOOK_FILE {
@@ -318,7 +322,7 @@ impl Controller {
             + self.overshoot.reserve_ms();
         let clock = Arc::new(TimeManager::from_go(params, self.position.side_to_move(), overhead, go_received));
         self.stop.store(false, Ordering::SeqCst);
-        let watchdog = (!params.ponder).then(|| clock.start_watchdog(Arc::clone(&self.stop)));
+        let watch = self.time_keeper.watch(&clock, Arc::clone(&self.stop));
         if self.style.take_changed() {
             // Scores and static evaluations of the old weights would mislead the new ones.
             self.tt.clear();
@@ -340,16 +344,9 @@ impl Controller {
             chess960: self.chess960(),
             show_wdl: self.options.check(names::UCI_SHOW_WDL),
         };
-        let job = self.search_job(&plan, params, shared, main, handicap);
-        let done = self.done_sender.clone();
-        thread::Builder::new()
-            .name("search-runner".into())
-            .spawn(move || {
-                let _ = done.send(job());
-            })
-            .expect("the operating system can start the search runner");
+        self.start_search(&plan, params, shared, main, handicap);
         let hold_result = params.infinite || params.ponder;
-        self.search = Some(ActiveSearch { plan, clock, watchdog, hold_result, finished: None });
+        self.search = Some(ActiveSearch { plan, clock, watch, hold_result, finished: None });
     }
 
     /// Plays a book move instead of searching when the book has one for this
@@ -383,35 +380,30 @@ impl Controller {
         Some((handicap, Rng::new(self.strength_seeds.next_u64())))
     }
 
-    /// The search the selected `Style` runs, ready to go on the runner thread.
-    fn search_job(
+    /// Starts the search the selected `Style` runs; its answer comes back on `done`.
+    fn start_search(
         &self,
         plan: &GoPlan,
         params: &GoParams,
         shared: Arc<SharedState>,
         main: MainDuties,
         handicap: Option<(Handicap, Rng)>,
-    ) -> Box<dyn FnOnce() -> PoolResult + Send> {
-        let root = self.position.clone();
+    ) {
+        let done = self.done_sender.clone();
         match self.style.in_force() {
             InForce::Weights(_) => {
-                let pool = Arc::clone(&self.pool);
-                let limits = plan.limits.clone();
-                Box::new(move || {
-                    let mut result = pool.search(&root, &limits, &shared, main.clone());
-                    if let Some((handicap, mut rng)) = handicap {
-                        handicap.play_drawn_line(&mut result, &root, &shared, &main, &mut rng);
-                    }
-                    // Let go of the shared tables before reporting, so that the
-                    // controller may reload them as soon as the search is over.
-                    drop(shared);
-                    result
-                })
+                let finish = handicap.map(|(handicap, mut rng)| -> Finish {
+                    Box::new(move |result, root, shared, main| {
+                        handicap.play_drawn_line(result, root, shared, main, &mut rng);
+                    })
+                });
+                self.pool.start_search(&self.position, &plan.limits, shared, main, finish, done);
             }
             InForce::Turochamp => {
+                let root = self.position.clone();
                 let candidates = plan.candidates.clone();
                 let max_nodes = params.nodes;
-                Box::new(move || {
+                let work = Box::new(move || {
                     let (result, nodes) = crate::turochamp::go::run(
                         &root,
                         &candidates,
@@ -421,8 +413,9 @@ impl Controller {
                         main.chess960,
                         main.show_wdl,
                     );
-                    PoolResult { result, nodes, main_finished: Some(std::time::Instant::now()) }
-                })
+                    PoolResult { result, nodes, main_finished: Some(Instant::now()) }
+                });
+                self.pool.run_on_main_thread(work, done);
             }
         }
     }
@@ -450,7 +443,7 @@ impl Controller {
     /// Prints `bestmove` for the active search and returns to idle.
     fn finish(&mut self, result: &PoolResult) {
         if let Some(search) = self.search.take() {
-            drop(search.watchdog);
+            drop(search.watch);
             let line = go::bestmove_line(&search.plan, &result.result, self.chess960());
             let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
@@ -483,8 +476,8 @@ impl Controller {
             return;
         }
         search.hold_result = search.plan.infinite;
+        // The time-manager thread wakes on this and starts counting.
         search.clock.ponderhit(received);
-        search.watchdog = Some(search.clock.start_watchdog(Arc::clone(&self.stop)));
         if let Some(result) = search.finished.take() {
             if !search.hold_result {
                 self.finish(&result);

@@ -95,17 +95,45 @@ impl MainDuties {
     }
 }
 
+/// What thread 0 does with the result of a whole search before sending it:
+/// the strength limit's drawn line. It gets the root, the search's shared
+/// state and the main worker's duties.
+pub type Finish = Box<dyn FnOnce(&mut PoolResult, &Position, &SharedState, &MainDuties) + Send>;
+
 enum Job {
-    Search { root: Box<Position>, limits: SearchLimits, shared: Arc<SharedState>, main: Option<MainDuties> },
+    /// A helper's search: no limits, no output; it reports to thread 0.
+    Search {
+        root: Box<Position>,
+        limits: SearchLimits,
+        shared: Arc<SharedState>,
+    },
+    /// Thread 0's search, and everything up to the answer.
+    Main(Box<MainJob>),
+    /// Other work for thread 0, answered on `done`.
+    Run {
+        work: Box<dyn FnOnce() -> PoolResult + Send>,
+        done: Sender<PoolResult>,
+    },
     Clear,
+}
+
+/// Thread 0's part of one search.
+struct MainJob {
+    root: Box<Position>,
+    limits: SearchLimits,
+    shared: Arc<SharedState>,
+    duties: MainDuties,
+    finish: Option<Finish>,
+    /// How many helper results to collect.
+    helpers: usize,
+    helper_reports: Receiver<ThreadReport>,
+    done: Sender<PoolResult>,
 }
 
 /// One finished search of one thread.
 struct ThreadReport {
     is_main: bool,
     result: SearchResult,
-    /// When the thread's search returned.
-    finished: Instant,
 }
 
 struct SearchThread {
@@ -123,8 +151,26 @@ pub struct PoolResult {
     pub main_finished: Option<Instant>,
 }
 
+impl PoolResult {
+    /// No move at all (no thread found one), with the nodes searched.
+    fn no_move(nodes: u64) -> PoolResult {
+        let none = crate::board::Move::NONE;
+        let result = SearchResult {
+            best_move: none,
+            ponder_move: none,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        };
+        PoolResult { result, nodes, main_finished: None }
+    }
+}
+
 pub struct ThreadPool {
     threads: Vec<SearchThread>,
+    /// Helpers' results, read by thread 0.
     reports: Receiver<ThreadReport>,
     report_sender: Sender<ThreadReport>,
     /// Acknowledgements of `Clear` jobs.
@@ -173,8 +219,8 @@ impl ThreadPool {
         }
     }
 
-    /// Runs one search on all threads and blocks until it ends. The caller
-    /// runs this on a thread of its own so that it can keep answering the GUI.
+    /// Runs one search on all threads and blocks until it ends (bench, the
+    /// test-suite runner). The engine itself uses [`ThreadPool::start_search`].
     #[must_use]
     pub fn search(
         &self,
@@ -183,53 +229,50 @@ impl ThreadPool {
         shared: &Arc<SharedState>,
         main: MainDuties,
     ) -> PoolResult {
-        let printer = main.clone();
-        let mut main = Some(main);
-        for search_thread in &self.threads {
-            let job = Job::Search {
-                root: Box::new(root.clone()),
-                limits: limits.clone(),
-                shared: Arc::clone(shared),
-                main: main.take(),
-            };
-            let _ = search_thread.jobs.send(job);
+        let (done, answer) = bounded(1);
+        self.start_search(root, limits, Arc::clone(shared), main, None, done);
+        // Thread 0 always answers unless it died; an empty result is all there is then.
+        answer.recv().unwrap_or_else(|_| PoolResult::no_move(shared.progress.nodes.load(Ordering::Relaxed)))
+    }
+
+    /// Starts one search on all threads and returns at once. Thread 0 runs the
+    /// main worker; when its search returns it stops the helpers, collects
+    /// their results, picks the answer, applies `finish` (the strength limit's
+    /// drawn line) and sends it on `done`. No other thread stands between the
+    /// search and the controller.
+    pub fn start_search(
+        &self,
+        root: &Position,
+        limits: &SearchLimits,
+        shared: Arc<SharedState>,
+        main: MainDuties,
+        finish: Option<Finish>,
+        done: Sender<PoolResult>,
+    ) {
+        let Some((main_thread, helpers)) = self.threads.split_first() else { return };
+        for helper in helpers {
+            let job = Job::Search { root: Box::new(root.clone()), limits: limits.clone(), shared: Arc::clone(&shared) };
+            let _ = helper.jobs.send(job);
         }
-        let mut results = Vec::with_capacity(self.threads.len());
-        for index in 0..self.threads.len() {
-            match self.reports.recv() {
-                Ok(report) => results.push(report),
-                Err(_) => break,
-            }
-            // Once the first thread (whoever it is) is done, the others must stop too.
-            if index == 0 {
-                shared.stop.store(true, Ordering::SeqCst);
-            }
-        }
-        let nodes = shared.progress.nodes.load(Ordering::Relaxed);
-        let main_finished = results.iter().find(|report| report.is_main).map(|report| report.finished);
-        let Some(chosen) = choose_result(results, limits.multipv) else {
-            let none = crate::board::Move::NONE;
-            let result = SearchResult {
-                best_move: none,
-                ponder_move: none,
-                score: 0,
-                depth: 0,
-                seldepth: 0,
-                pv: Vec::new(),
-                lines: Vec::new(),
-            };
-            return PoolResult { result, nodes, main_finished };
+        let job = MainJob {
+            root: Box::new(root.clone()),
+            limits: limits.clone(),
+            shared,
+            duties: main,
+            finish,
+            helpers: helpers.len(),
+            helper_reports: self.reports.clone(),
+            done,
         };
-        if !chosen.is_main {
-            let totals = SearchTotals {
-                nodes,
-                tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
-                time_ms: printer.clock.elapsed_ms(),
-                hashfull: shared.tt.hashfull(),
-            };
-            printer.info.info(&result_line(&chosen.result, root, totals, printer.chess960, printer.show_wdl));
+        let _ = main_thread.jobs.send(Job::Main(Box::new(job)));
+    }
+
+    /// Runs `work` (a search of another kind: Turochamp's) on thread 0 and
+    /// sends its result on `done`; returns at once.
+    pub fn run_on_main_thread(&self, work: Box<dyn FnOnce() -> PoolResult + Send>, done: Sender<PoolResult>) {
+        if let Some(main_thread) = self.threads.first() {
+            let _ = main_thread.jobs.send(Job::Run { work, done });
         }
-        PoolResult { result: chosen.result, nodes, main_finished }
     }
 }
 
@@ -251,20 +294,56 @@ fn thread_loop(jobs: &Receiver<Job>, reports: &Sender<ThreadReport>, cleared: &S
                 thread_data.clear();
                 let _ = cleared.send(());
             }
-            Job::Search { root, limits, shared, main } => {
-                let is_main = main.is_some();
+            Job::Search { root, limits, shared } => {
                 thread_data.set_weights(shared.weights.clone());
-                let result = {
-                    let duties = main.as_ref().map(MainDuties::view);
-                    thread_data.search(&root, &shared.view(), &limits, duties.as_ref())
-                };
+                let result = thread_data.search(&root, &shared.view(), &limits, None);
                 // Release the shared table before reporting, so that the
                 // controller can resize it as soon as the search is over.
                 drop(shared);
-                let _ = reports.send(ThreadReport { is_main, result, finished: Instant::now() });
+                let _ = reports.send(ThreadReport { is_main: false, result });
+            }
+            Job::Main(job) => run_main(&mut thread_data, *job),
+            Job::Run { work, done } => {
+                let _ = done.send(work());
             }
         }
     }
+}
+
+/// Thread 0: the main worker's search, then the helpers' results, the choice
+/// among them, `finish`, and the answer on `done`.
+fn run_main(thread_data: &mut ThreadData, job: MainJob) {
+    let MainJob { root, limits, shared, duties, finish, helpers, helper_reports, done } = job;
+    thread_data.set_weights(shared.weights.clone());
+    let result = thread_data.search(&root, &shared.view(), &limits, Some(&duties.view()));
+    let main_finished = Instant::now();
+    // The main worker decides when a search ends; the helpers stop with it.
+    shared.stop.store(true, Ordering::SeqCst);
+    let mut reports = vec![ThreadReport { is_main: true, result }];
+    reports.extend((0..helpers).map_while(|_| helper_reports.recv().ok()));
+    let nodes = shared.progress.nodes.load(Ordering::Relaxed);
+    let mut answer = match choose_result(reports, limits.multipv) {
+        Some(chosen) => {
+            if !chosen.is_main {
+                let totals = SearchTotals {
+                    nodes,
+                    tb_hits: shared.progress.tb_hits.load(Ordering::Relaxed),
+                    time_ms: duties.clock.elapsed_ms(),
+                    hashfull: shared.tt.hashfull(),
+                };
+                duties.info.info(&result_line(&chosen.result, &root, totals, duties.chess960, duties.show_wdl));
+            }
+            PoolResult { result: chosen.result, nodes, main_finished: Some(main_finished) }
+        }
+        None => PoolResult::no_move(nodes),
+    };
+    if let Some(finish) = finish {
+        finish(&mut answer, &root, &shared, &duties);
+    }
+    // Let go of the shared tables before answering, so that the controller
+    // may resize or reload them as soon as it has the answer.
+    drop(shared);
+    let _ = done.send(answer);
 }
 
 /// Picks the final move: the result of the deepest completed iteration, the
@@ -294,7 +373,7 @@ mod tests {
             pv: vec![best_move],
             lines: Vec::new(),
         };
-        ThreadReport { is_main, result, finished: Instant::now() }
+        ThreadReport { is_main, result }
     }
 
     fn moves() -> (Move, Move) {

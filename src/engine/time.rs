@@ -1,13 +1,13 @@
 //! The clock of one search: when it started, when it must end, and the
-//! watchdog that enforces it.
+//! time-manager thread that enforces it.
 //!
 //! [`super::budget`] turns a `go` into two limits:
 //! - the **soft** limit: after an iteration the search asks
 //!   [`SearchClock::stop_after_iteration`] and does not start another one once
 //!   the soft limit has passed. It stretches when the best move is unstable or
 //!   the score drops, and shrinks when one move clearly dominates;
-//! - the **hard** limit, enforced twice: the [`Watchdog`] thread raises the stop
-//!   flag at that moment, and the main search thread itself looks at the clock
+//! - the **hard** limit, enforced twice: the time-manager thread ([`TimeKeeper`],
+//!   one for the engine's life) raises the stop flag at that moment, and the main search thread itself looks at the clock
 //!   every thousand nodes or so ([`SearchClock::hard_limit_reached`]). On a
 //!   busy machine a sleeping thread may wake tens of milliseconds late; a
 //!   thread that is searching sees the deadline as soon as it runs at all.
@@ -22,14 +22,14 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
 use super::budget::{adjusted_soft_ms, budget, Budget, TimeControl};
 use crate::board::Color;
 use crate::search::{IterationReport, SearchClock};
 use crate::uci::GoParams;
 
-/// When the clock started, shared with the watchdog thread.
+/// When the clock started, shared with the time-manager thread.
 struct StartClock {
     origin: Instant,
     /// Nanoseconds from `origin` to the start (0 until `ponderhit`).
@@ -100,7 +100,7 @@ impl TimeManager {
     }
 
     /// The opponent played the expected move: the clock starts now. Wakes the
-    /// watchdog so that it starts counting. Does nothing if not pondering.
+    /// time-manager thread so that it starts counting. Does nothing if not pondering.
     pub fn ponderhit(&self, now: Instant) {
         if !self.is_pondering() {
             return;
@@ -141,27 +141,16 @@ impl TimeManager {
         self.budget.and_then(|budget| self.start.deadline(budget.hard_ms))
     }
 
-    /// Starts a thread that raises `stop` at the hard deadline (not before
-    /// `ponderhit` when pondering). Dropping the returned [`Watchdog`] ends the
-    /// thread at once. Start one watchdog per search.
-    #[must_use]
-    pub fn start_watchdog(&self, stop: Arc<AtomicBool>) -> Watchdog {
-        let Some(budget) = self.budget else {
-            return Watchdog { cancel: None, thread: None };
-        };
-        let (cancel_tx, cancel_rx) = crossbeam_channel::bounded::<()>(0);
-        let start = Arc::clone(&self.start);
-        let ponderhit = self.ponderhit_rx.clone();
-        let spawned = std::thread::Builder::new()
-            .name("time-watchdog".into())
-            .spawn(move || watch(&start, budget.hard_ms, &stop, &cancel_rx, ponderhit));
-        match spawned {
-            Ok(thread) => Watchdog { cancel: Some(cancel_tx), thread: Some(thread) },
-            Err(e) => {
-                log::error!("cannot start the time watchdog: {e}; only the soft limit applies");
-                Watchdog { cancel: None, thread: None }
-            }
-        }
+    /// What the time-manager thread needs to enforce this clock's hard limit.
+    fn watched(&self, id: u64, stop: Arc<AtomicBool>) -> Option<Watched> {
+        let budget = self.budget?;
+        Some(Watched {
+            id,
+            start: Arc::clone(&self.start),
+            hard_ms: budget.hard_ms,
+            stop,
+            ponderhit: self.ponderhit_rx.clone(),
+        })
     }
 }
 
@@ -190,24 +179,135 @@ impl SearchClock for TimeManager {
     }
 }
 
-/// The watchdog thread's loop: sleep until the deadline, a ponderhit (the
-/// deadline moves) or cancellation, whichever comes first.
-fn watch(start: &StartClock, hard_ms: u64, stop: &AtomicBool, cancel: &Receiver<()>, mut ponderhit: Receiver<()>) {
-    loop {
-        let timer = match start.deadline(hard_ms) {
-            Some(deadline) if Instant::now() >= deadline => {
-                stop.store(true, Ordering::SeqCst);
-                return;
+/// The time-manager thread: one for the engine's life, started with the
+/// controller. The controller hands it each search's clock with
+/// [`TimeKeeper::watch`]; the thread sleeps until that search's hard deadline
+/// (waking at `ponderhit`, when the deadline moves) and then raises the stop
+/// flag. Dropping the returned [`Watch`] takes the clock back.
+pub struct TimeKeeper {
+    commands: Option<Sender<KeeperCommand>>,
+    thread: Option<JoinHandle<()>>,
+    next_id: AtomicU64,
+}
+
+enum KeeperCommand {
+    /// Enforce this search's hard limit (replacing any other).
+    Watch(Watched),
+    /// Forget search `id`, then acknowledge: after the answer the thread
+    /// never touches that search's stop flag again.
+    Release { id: u64, ack: Sender<()> },
+}
+
+/// One search's hard limit, as the time-manager thread keeps it.
+struct Watched {
+    id: u64,
+    start: Arc<StartClock>,
+    hard_ms: u64,
+    stop: Arc<AtomicBool>,
+    ponderhit: Receiver<()>,
+}
+
+impl TimeKeeper {
+    /// Starts the time-manager thread. If the system cannot start it, the
+    /// searches still stop themselves at the hard limit (the main search
+    /// thread checks the clock); only the second guard is missing.
+    #[must_use]
+    pub fn start() -> TimeKeeper {
+        let (commands, receiver) = crossbeam_channel::unbounded();
+        let spawned = std::thread::Builder::new().name("time-manager".into()).spawn(move || keep_time(&receiver));
+        match spawned {
+            Ok(thread) => TimeKeeper { commands: Some(commands), thread: Some(thread), next_id: AtomicU64::new(0) },
+            Err(e) => {
+                log::error!("cannot start the time-manager thread: {e}; the search checks its clock alone");
+                TimeKeeper { commands: None, thread: None, next_id: AtomicU64::new(0) }
             }
-            Some(deadline) => crossbeam_channel::at(deadline),
-            None => crossbeam_channel::never(),
+        }
+    }
+
+    /// Raises `stop` at `clock`'s hard deadline (not before `ponderhit` when
+    /// pondering) until the returned [`Watch`] is dropped. One search at a
+    /// time: a new watch replaces the previous one.
+    #[must_use]
+    pub fn watch(&self, clock: &TimeManager, stop: Arc<AtomicBool>) -> Watch {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let commands = match (&self.commands, clock.watched(id, stop)) {
+            (Some(commands), Some(watched)) => {
+                commands.send(KeeperCommand::Watch(watched)).ok().map(|()| commands.clone())
+            }
+            _ => None,
         };
+        Watch { id, commands }
+    }
+}
+
+impl Drop for TimeKeeper {
+    fn drop(&mut self) {
+        drop(self.commands.take()); // the thread's command channel closes and it returns
+        if let Some(thread) = self.thread.take() {
+            if thread.join().is_err() {
+                log::error!("the time-manager thread panicked");
+            }
+        }
+    }
+}
+
+/// One search's claim on the time-manager thread; dropping it releases the
+/// search, and returns only once the thread has let go of its stop flag.
+pub struct Watch {
+    id: u64,
+    commands: Option<Sender<KeeperCommand>>,
+}
+
+impl Watch {
+    /// Ends the watch without raising the stop flag (same as dropping it).
+    pub fn cancel(self) {}
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let Some(commands) = self.commands.take() else { return };
+        let (ack, acknowledged) = crossbeam_channel::bounded(1);
+        if commands.send(KeeperCommand::Release { id: self.id, ack }).is_ok() {
+            // Without this wait the thread could still fire for this search
+            // after the controller has cleared the flag for the next one.
+            let _ = acknowledged.recv();
+        }
+    }
+}
+
+/// The time-manager thread's loop: raise the watched search's stop flag at
+/// its deadline; sleep until then, a command or a `ponderhit`.
+fn keep_time(commands: &Receiver<KeeperCommand>) {
+    let mut watched: Option<Watched> = None;
+    loop {
+        // Commands already sent come first: a search released just before its
+        // deadline (the thread woke late) must not be stopped afterwards.
+        loop {
+            match commands.try_recv() {
+                Ok(command) => apply(command, &mut watched),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return,
+            }
+        }
+        let deadline = watched.as_ref().and_then(|w| w.start.deadline(w.hard_ms));
+        if let (Some(w), Some(deadline)) = (&watched, deadline) {
+            if Instant::now() >= deadline {
+                w.stop.store(true, Ordering::SeqCst);
+                watched = None;
+                continue;
+            }
+        }
+        let timer = deadline.map_or_else(crossbeam_channel::never, crossbeam_channel::at);
+        let ponderhit = watched.as_ref().map_or_else(crossbeam_channel::never, |w| w.ponderhit.clone());
         crossbeam_channel::select! {
-            recv(cancel) -> _ => return, // cancelled, or the Watchdog was dropped
+            recv(commands) -> command => match command {
+                Ok(command) => apply(command, &mut watched),
+                Err(_) => return, // the keeper is gone
+            },
             recv(ponderhit) -> message => {
                 if message.is_err() {
-                    // The manager is gone; no ponderhit can come any more.
-                    ponderhit = crossbeam_channel::never();
+                    // The clock is gone: no ponderhit can come, and no deadline either.
+                    watched = None;
                 }
             }
             recv(timer) -> _ => {}
@@ -215,25 +315,14 @@ fn watch(start: &StartClock, hard_ms: u64, stop: &AtomicBool, cancel: &Receiver<
     }
 }
 
-/// The running watchdog of one search; dropping it stops the thread.
-pub struct Watchdog {
-    /// Dropping the sender wakes the thread, which then exits.
-    cancel: Option<Sender<()>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl Watchdog {
-    /// Ends the watchdog without raising the stop flag (same as dropping it).
-    pub fn cancel(self) {}
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        drop(self.cancel.take());
-        if let Some(thread) = self.thread.take() {
-            if thread.join().is_err() {
-                log::error!("the time watchdog panicked");
+fn apply(command: KeeperCommand, watched: &mut Option<Watched>) {
+    match command {
+        KeeperCommand::Watch(new) => *watched = Some(new),
+        KeeperCommand::Release { id, ack } => {
+            if watched.as_ref().is_some_and(|w| w.id == id) {
+                *watched = None;
             }
+            let _ = ack.send(());
         }
     }
 }
@@ -244,12 +333,14 @@ mod tests {
     use crate::engine::budget::test_controls::{clock, go_params, movetime, OVERHEAD};
 
     #[test]
-    fn huge_numbers_do_not_overflow_the_watchdog() {
+    fn huge_numbers_do_not_overflow_the_time_manager() {
         let control =
             TimeControl { time: Some(i64::MAX), increment: i64::MAX, movestogo: Some(u32::MAX), movetime: None };
         let manager = TimeManager::new(&control, 0, Instant::now());
         assert!(!manager.hard_limit_reached(), "a deadline beyond any clock is never reached");
-        drop(manager.start_watchdog(Arc::new(AtomicBool::new(false))));
+        let stop = Arc::new(AtomicBool::new(false));
+        drop(TimeKeeper::start().watch(&manager, Arc::clone(&stop)));
+        assert!(!stop.load(Ordering::SeqCst));
     }
 
     #[test]
@@ -270,7 +361,7 @@ mod tests {
     }
 
     #[test]
-    fn the_search_thread_sees_the_hard_limit_the_watchdog_enforces() {
+    fn the_search_thread_sees_the_hard_limit_the_time_manager_enforces() {
         let long_ago = Instant::now().checked_sub(Duration::from_secs(5)).expect("clock has run 5 s");
         assert!(TimeManager::new(&movetime(200), OVERHEAD, long_ago).hard_limit_reached());
         assert!(!TimeManager::new(&movetime(60_000), OVERHEAD, Instant::now()).hard_limit_reached());
@@ -308,22 +399,24 @@ mod tests {
     }
 
     #[test]
-    fn watchdog_raises_the_stop_flag_at_the_hard_limit() {
+    fn time_manager_raises_the_stop_flag_at_the_hard_limit() {
+        let keeper = TimeKeeper::start();
         let go_time = Instant::now();
         let manager = TimeManager::new(&movetime(60), OVERHEAD, go_time);
         let stop = Arc::new(AtomicBool::new(false));
-        let _watchdog = manager.start_watchdog(Arc::clone(&stop));
-        let raised = wait_for(&stop).expect("the watchdog fired");
+        let _watch = keeper.watch(&manager, Arc::clone(&stop));
+        let raised = wait_for(&stop).expect("the time manager fired");
         assert!(raised.duration_since(go_time) >= Duration::from_millis(50), "not before the deadline");
         assert!(manager.hard_limit_reached());
     }
 
     #[test]
-    fn pondering_watchdog_waits_for_ponderhit() {
+    fn pondering_search_waits_for_ponderhit() {
+        let keeper = TimeKeeper::start();
         let manager = TimeManager::from_go(&go_params("go ponder movetime 60"), Color::White, OVERHEAD, Instant::now());
         assert!(manager.is_pondering());
         let stop = Arc::new(AtomicBool::new(false));
-        let _watchdog = manager.start_watchdog(Arc::clone(&stop));
+        let _watch = keeper.watch(&manager, Arc::clone(&stop));
         std::thread::sleep(Duration::from_millis(200));
         assert!(!stop.load(Ordering::SeqCst) && !manager.hard_limit_reached(), "fired while pondering");
         let hit = Instant::now();
@@ -333,18 +426,43 @@ mod tests {
     }
 
     #[test]
-    fn dropping_the_watchdog_ends_it_at_once_without_stopping() {
-        let manager = TimeManager::new(&movetime(60_000), OVERHEAD, Instant::now());
+    fn a_released_search_is_never_stopped() {
+        let keeper = TimeKeeper::start();
+        let manager = TimeManager::new(&movetime(150), OVERHEAD, Instant::now());
         let stop = Arc::new(AtomicBool::new(false));
-        let watchdog = manager.start_watchdog(Arc::clone(&stop));
+        let watch = keeper.watch(&manager, Arc::clone(&stop));
         let before = Instant::now();
-        watchdog.cancel();
+        watch.cancel();
         assert!(before.elapsed() < Duration::from_secs(1));
-        assert!(!stop.load(Ordering::SeqCst));
+        std::thread::sleep(Duration::from_millis(400));
+        assert!(!stop.load(Ordering::SeqCst), "released before its deadline, yet stopped");
         let pondering = TimeManager::pondering(&movetime(100), OVERHEAD, Instant::now());
-        let watchdog = pondering.start_watchdog(Arc::clone(&stop));
-        drop(pondering); // the ponderhit channel closes; the watchdog must still exit on drop
-        drop(watchdog);
+        let watch = keeper.watch(&pondering, Arc::clone(&stop));
+        drop(pondering); // the ponderhit channel closes; the thread forgets the search
+        drop(watch);
         assert!(!stop.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn one_thread_serves_search_after_search() {
+        let keeper = TimeKeeper::start();
+        for _ in 0..3 {
+            let go_time = Instant::now();
+            let manager = TimeManager::new(&movetime(60), OVERHEAD, go_time);
+            let stop = Arc::new(AtomicBool::new(false));
+            let watch = keeper.watch(&manager, Arc::clone(&stop));
+            let raised = wait_for(&stop).expect("the time manager fired");
+            assert!(raised.duration_since(go_time) >= Duration::from_millis(50), "not before the deadline");
+            drop(watch);
+        }
+        // A later watch replaces an earlier one: only the later search is stopped.
+        let first_stop = Arc::new(AtomicBool::new(false));
+        let second_stop = Arc::new(AtomicBool::new(false));
+        let first = TimeManager::new(&movetime(60_000), OVERHEAD, Instant::now());
+        let second = TimeManager::new(&movetime(60), OVERHEAD, Instant::now());
+        let _first_watch = keeper.watch(&first, Arc::clone(&first_stop));
+        let _second_watch = keeper.watch(&second, Arc::clone(&second_stop));
+        assert!(wait_for(&second_stop).is_some());
+        assert!(!first_stop.load(Ordering::SeqCst));
     }
 }

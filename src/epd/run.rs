@@ -10,7 +10,7 @@ use crate::board::movegen::has_legal_move;
 use crate::board::{Move, Position};
 use crate::engine::budget::TimeControl;
 use crate::engine::pool::{MainDuties, SharedState, ThreadPool};
-use crate::engine::time::TimeManager;
+use crate::engine::time::{TimeKeeper, TimeManager};
 use crate::search::score::mate_in_moves;
 use crate::search::tt::TranspositionTable;
 use crate::search::{InfoSink, NoClock, SearchLimits};
@@ -50,12 +50,18 @@ impl SearchReport {
 pub struct SuiteSearcher {
     pool: ThreadPool,
     tt: Arc<TranspositionTable>,
+    /// Enforces `movetime` budgets, as in a game.
+    time_keeper: TimeKeeper,
 }
 
 impl SuiteSearcher {
     #[must_use]
     pub fn new(threads: usize, hash_mb: usize) -> SuiteSearcher {
-        SuiteSearcher { pool: ThreadPool::new(threads.max(1)), tt: Arc::new(TranspositionTable::new(hash_mb.max(1))) }
+        SuiteSearcher {
+            pool: ThreadPool::new(threads.max(1)),
+            tt: Arc::new(TranspositionTable::new(hash_mb.max(1))),
+            time_keeper: TimeKeeper::start(),
+        }
     }
 
     /// Searches `root` from a clean state within `budget`; with `mate` the
@@ -76,10 +82,10 @@ impl SuiteSearcher {
                 let control =
                     TimeControl { movetime: Some(i64::try_from(ms).unwrap_or(i64::MAX)), ..TimeControl::default() };
                 let clock = Arc::new(TimeManager::new(&control, 0, start));
-                let watchdog = clock.start_watchdog(Arc::clone(&stop));
+                let watch = self.time_keeper.watch(&clock, Arc::clone(&stop));
                 let main = MainDuties { clock, info, chess960: false, show_wdl: false };
                 let outcome = self.pool.search(root, &limits, &shared, main);
-                watchdog.cancel();
+                watch.cancel();
                 outcome
             }
             Budget::Nodes(nodes) => {

@@ -46,7 +46,7 @@ pub trait SearchClock: Sync {
     /// Asked after each completed iteration: true means do not start another one.
     fn stop_after_iteration(&self, report: &IterationReport) -> bool;
     /// Asked by the main worker every thousand nodes or so: true means the hard
-    /// limit has passed and the search must stop now. A watchdog thread raises
+    /// limit has passed and the search must stop now. The time-manager thread raises
     /// the stop flag too, but on a busy machine it may wake late; the searching
     /// thread is running already. Clocks without a hard limit keep the default.
     fn hard_limit_reached(&self) -> bool {

@@ -152,7 +152,7 @@ impl<'w> Worker<'w> {
     }
 
     /// Main worker: raises the stop flag itself once the clock's hard limit has
-    /// passed, without waiting for the watchdog thread to be scheduled. Depth
+    /// passed, without waiting for the time-manager thread to be scheduled. Depth
     /// and node searches have no hard limit, so their node counts never change.
     fn check_hard_limit(&self) {
         if let Some(main) = self.main {
