@@ -142,7 +142,8 @@ def summarize(times_ms, movetime):
     }
 
 
-def run_movetime(args, options):
+def timed_searches(args, options, measure):
+    """`measure(engine)` from `--count` positions (a new game every 20); the times in ms."""
     engine = Engine(args.engine, options)
     rng = random.Random(args.seed)
     times_ms = []
@@ -152,30 +153,25 @@ def run_movetime(args, options):
                 engine.send("ucinewgame")
             engine.send("position " + rng.choice(POSITIONS))
             engine.isready()
-            elapsed, _ = engine.time_to_bestmove(f"go movetime {args.movetime}")
-            times_ms.append(elapsed * 1000)
+            times_ms.append(measure(engine) * 1000)
     finally:
         engine.close()
+    return times_ms
+
+
+def run_movetime(args, options):
+    times_ms = timed_searches(args, options,
+                              lambda engine: engine.time_to_bestmove(f"go movetime {args.movetime}")[0])
     return summarize(times_ms, args.movetime)
 
 
 def run_stop(args, options):
-    engine = Engine(args.engine, options)
-    rng = random.Random(args.seed)
-    times_ms = []
-    try:
-        for index in range(args.count):
-            if index % 20 == 0:
-                engine.send("ucinewgame")
-            engine.send("position " + rng.choice(POSITIONS))
-            engine.isready()
-            engine.send("go infinite")
-            time.sleep(args.movetime / 1000)
-            elapsed, _ = engine.time_to_bestmove("stop")
-            times_ms.append(elapsed * 1000)
-    finally:
-        engine.close()
-    summary = summarize(times_ms, args.movetime)
+    def go_then_stop(engine):
+        engine.send("go infinite")
+        time.sleep(args.movetime / 1000)
+        return engine.time_to_bestmove("stop")[0]
+
+    summary = summarize(timed_searches(args, options, go_then_stop), args.movetime)
     del summary["over_movetime"]
     return summary
 
