@@ -30,7 +30,6 @@ pub mod book;
 pub mod engine;
 #[allow(missing_docs)] // 42 undocumented
 pub mod epd;
-#[allow(missing_docs)] // 25 undocumented
 pub mod eval;
 pub mod progress;
 pub mod search;

@@ -22,9 +22,13 @@ pub enum Kind {
 /// One named table of the parameters file.
 #[derive(Clone, Copy, Debug)]
 pub struct Group {
+    /// The table's name in `params.rs`, e.g. `MOBILITY_ROOK`.
     pub name: &'static str,
+    /// The index of the table's first weight in the flat vector.
     pub start: usize,
+    /// The number of weights in the table (1 for a scalar).
     pub len: usize,
+    /// How the table's weights enter the evaluation.
     pub kind: Kind,
 }
 
@@ -79,6 +83,7 @@ macro_rules! layout {
         }
     };
     (@offsets $start:expr; $first:ident $(, $rest:ident)*) => {
+        /// The index of this table's first weight in the flat vector.
         pub const $first: usize = $start;
         layout!(@offsets $first + weight_count(&params::$first); $($rest),*);
     };

@@ -100,6 +100,7 @@ impl PawnTable {
     /// within a search, small enough to stay mostly in L2/L3.
     const DEFAULT_ENTRIES: usize = 1 << 14;
 
+    /// An empty table of 16 Ki entries (1 MiB).
     #[must_use]
     pub fn new() -> PawnTable {
         PawnTable { entries: vec![PawnEntry::EMPTY; Self::DEFAULT_ENTRIES].into_boxed_slice() }

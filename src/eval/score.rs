@@ -20,14 +20,17 @@ pub const fn s(mg: i32, eg: i32) -> S {
 }
 
 impl S {
+    /// Zero in both halves.
     pub const ZERO: S = S(0, 0);
 
+    /// The middlegame half, in centipawns.
     #[inline]
     #[must_use]
     pub const fn mg(self) -> i32 {
         self.0
     }
 
+    /// The endgame half, in centipawns.
     #[inline]
     #[must_use]
     pub const fn eg(self) -> i32 {

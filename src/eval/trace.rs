@@ -20,21 +20,33 @@ use super::score::S;
 /// The rows of the `eval` report: one group of terms each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Term {
+    /// The value of the pieces on the board (`MATERIAL`).
     Material,
+    /// The piece-square bonuses (`PST`).
     Psqt,
+    /// Bonuses by the number of squares each knight, bishop, rook and queen reaches.
     Mobility,
+    /// Pawn structure: doubled, isolated, backward, connected and candidate pawns.
     Pawns,
+    /// Passed pawns: rank, path to promotion, king distances, rooks behind.
     Passed,
+    /// Piece placement beyond the tables: bishop pair, outposts, rook files, trapped pieces.
     Pieces,
+    /// The king-danger penalty, pawn shelter and storm, open files by the king.
     KingSafety,
+    /// Pieces attacked by cheaper ones, hanging pieces, threatening pawn pushes.
     Threats,
+    /// Driving a bare king to the edge and the kings together (to the bishop's corner in KBNK).
     Mopup,
+    /// The bonus for having the move; counted for the side to move only.
     Tempo,
 }
 
 impl Term {
+    /// The number of terms; a term's discriminant is its index below it.
     pub const COUNT: usize = 10;
 
+    /// Every term, in the order of the report's rows.
     pub const ALL: [Term; Term::COUNT] = [
         Term::Material,
         Term::Psqt,
@@ -48,6 +60,7 @@ impl Term {
         Term::Tempo,
     ];
 
+    /// The term's label in the `eval` report.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -112,6 +125,7 @@ impl Tracer for NoTrace {
 pub struct Styled<'w, T> {
     /// The flat weight vector, [`layout::idx::COUNT`] long.
     pub weights: &'w [S],
+    /// The tracer that records what the evaluation reports.
     pub inner: T,
 }
 
@@ -155,7 +169,9 @@ pub struct EvalTrace {
     pub terms: [[S; 2]; Term::COUNT],
     /// The king-danger units against White's and Black's king.
     pub danger: [S; 2],
+    /// The game phase, 0 (endgame) ..= `PHASE_MAX` (middlegame).
     pub phase: i32,
+    /// The endgame scale factor, out of `SCALE_NORMAL`; 0 for a dead draw.
     pub scale: i32,
     /// The final evaluation in centipawns from White's point of view.
     pub white_cp: i32,
