@@ -38,7 +38,6 @@ pub mod tablebase;
 pub mod tools;
 #[allow(missing_docs)] // 58 undocumented
 pub mod tune;
-#[allow(missing_docs)] // 21 undocumented
 pub mod turochamp;
 #[allow(missing_docs)] // 99 undocumented
 pub mod uci;

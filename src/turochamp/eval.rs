@@ -49,17 +49,26 @@ const CHECK: f64 = 0.5;
 /// The position-play value split into Turing's terms (for reports and tests).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PositionPlay {
+    /// The sum over queens, rooks, bishops and knights of √(moves), captures counting twice.
     pub mobility: f64,
+    /// 1.0 per rook, bishop or knight defended once, 1.5 per one defended twice or more.
     pub piece_safety: f64,
+    /// √(king moves), captures counting twice; castling not included.
     pub king_mobility: f64,
+    /// Minus √(moves of a friendly queen on the king's square): zero or negative.
     pub king_safety: f64,
+    /// 0 to 2 for castling rights kept and castling playable; 2 on the move that castles.
     pub castling: f64,
+    /// 0.2 per rank of pawn advance, plus 0.3 per pawn defended by a piece.
     pub pawns: f64,
+    /// 1.0 if the side that moved threatens mate (and is not giving check), else 0.
     pub mate_threat: f64,
+    /// 0.5 if the move gives check, else 0.
     pub check: f64,
 }
 
 impl PositionPlay {
+    /// The sum of every term: the value that breaks ties between moves.
     #[must_use]
     pub fn total(&self) -> f64 {
         self.mobility

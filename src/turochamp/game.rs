@@ -18,13 +18,21 @@ const REPLAY_MAX_NODES: u64 = 50_000_000;
 /// One move of the analysed side: what was played and what Turochamp chooses.
 #[derive(Clone, Debug)]
 pub struct MoveReport {
+    /// The full-move number of the position, as in the PGN.
     pub move_number: u32,
+    /// The position before the move, as FEN.
     pub fen: String,
+    /// The move of the game in SAN, without `!` or `?`.
     pub played: String,
+    /// The move Turochamp chooses, in SAN.
     pub chosen: String,
+    /// Whether Turochamp chooses the move that was played.
     pub matched: bool,
+    /// The search's result for the chosen move.
     pub chosen_eval: RootMove,
+    /// The played move searched on its own, to compare with the chosen one.
     pub played_eval: RootMove,
+    /// False when the node budget cut the search of all moves short.
     pub complete: bool,
 }
 

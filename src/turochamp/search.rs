@@ -43,7 +43,9 @@ pub const MAX_PLY: usize = 24;
 /// A root move with its exact value, and its position play when computed.
 #[derive(Clone, Debug)]
 pub struct RootMove {
+    /// The move, legal in the root position.
     pub mv: Move,
+    /// Its material value for the side to move at the root.
     pub value: Value,
     /// Computed only for moves whose value reached the best value seen so far.
     pub play: Option<PositionPlay>,
@@ -54,7 +56,9 @@ pub struct RootMove {
 /// What one Turochamp search found.
 #[derive(Clone, Debug)]
 pub struct TurochampResult {
+    /// The chosen move: the greatest value, ties broken by position play.
     pub best: RootMove,
+    /// Positions visited below the root.
     pub nodes: u64,
     /// Deepest ply reached.
     pub seldepth: usize,
