@@ -24,7 +24,6 @@
 
 #[allow(missing_docs)] // 140 undocumented
 pub mod board;
-#[allow(missing_docs)] // 31 undocumented
 pub mod book;
 #[allow(missing_docs)] // 37 undocumented
 pub mod engine;

@@ -43,6 +43,7 @@ pub struct BookBuilder {
 }
 
 impl BookBuilder {
+    /// A builder with no games yet.
     #[must_use]
     pub fn new(limits: BuildLimits) -> BookBuilder {
         BookBuilder { limits, stats: HashMap::new(), games_used: 0, skipped: Vec::new() }

@@ -12,12 +12,16 @@ use crate::board::{Move, MoveList, PieceType, Position, Square};
 /// The size of one entry on disk.
 pub const ENTRY_SIZE: usize = 16;
 
+/// One book entry: a move for the positions of one key, and how often to play it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookEntry {
+    /// The Polyglot key of the position (see [`crate::book::keys::polyglot_key`]).
     pub key: u64,
     /// The move in Polyglot's encoding; see [`decode_move`].
     pub raw_move: u16,
+    /// The move's share of the position's total weight; 0 marks a deleted entry.
     pub weight: u16,
+    /// The format's learning field: written as 0 by the builder, shown by `book show`, otherwise unused.
     pub learn: u32,
 }
 
@@ -49,8 +53,11 @@ impl BookEntry {
 /// The parts of a Polyglot move, before it is matched against a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawMove {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it goes to; for castling, the rook's square.
     pub to: Square,
+    /// The piece a pawn promotes to, or `None` for any other move.
     pub promotion: Option<PieceType>,
 }
 

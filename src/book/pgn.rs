@@ -10,8 +10,11 @@
 /// How a game ended, from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// `1-0`.
     WhiteWins,
+    /// `0-1`.
     BlackWins,
+    /// `1/2-1/2` (or `½-½`).
     Draw,
     /// `*`: unfinished or unknown.
     Unknown,
@@ -34,6 +37,7 @@ impl GameResult {
 pub struct PgnGame {
     /// 1-based position of the game in its file, for messages.
     pub number: usize,
+    /// The tag pairs (name, value), in file order.
     pub tags: Vec<(String, String)>,
     /// The SAN words of the main line, annotations still attached (`Nf3!`).
     pub moves: Vec<String>,

@@ -21,15 +21,20 @@ use crate::uci::{GoParams, OptionValues};
 /// What the book options say, read from the option values at each `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookSettings {
+    /// `OwnBook`: whether the book may answer at all.
     pub own_book: bool,
+    /// `BookBestMove`: always the highest weight, rather than a choice by weight.
     pub best_move: bool,
     /// The last game ply (0 = the start position) at which the book is asked.
     pub depth: u32,
+    /// `UCI_Chess960`: the book is not used in Chess960 games.
     pub chess960: bool,
+    /// `Ponder`: a book move's `bestmove` then names the book's best reply to ponder on.
     pub ponder: bool,
 }
 
 impl BookSettings {
+    /// The settings from the current option values (`BookDepth` is the `depth`).
     #[must_use]
     pub fn from_options(options: &OptionValues) -> BookSettings {
         BookSettings {
@@ -46,9 +51,15 @@ impl BookSettings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BookReply {
     /// Search as usual, first telling the GUI `note` (an `info string` text) if any.
-    Search { note: Option<String> },
+    Search {
+        /// Why the book cannot answer (no file, or one that failed to load), given once; else `None`.
+        note: Option<String>,
+    },
     /// Print these lines (`info string book move ...` and `bestmove ...`) instead of searching.
-    Play { lines: Vec<String> },
+    Play {
+        /// The lines to print, in order.
+        lines: Vec<String>,
+    },
 }
 
 #[derive(Debug)]

@@ -11,13 +11,16 @@ use crate::board::{Move, Position};
 /// Why a file is not a usable Polyglot book.
 #[derive(Debug)]
 pub enum BookError {
+    /// The file could not be read.
     Io(std::io::Error),
     /// The size is not a multiple of 16 bytes: a truncated or foreign file.
     Truncated {
+        /// The file's size in bytes.
         size: usize,
     },
     /// Entry `index` has a smaller key than the one before it, so binary search would miss moves.
     Unsorted {
+        /// The 0-based index of the first entry out of order.
         index: usize,
     },
 }
@@ -41,8 +44,11 @@ impl std::error::Error for BookError {}
 /// A legal book move of a position with the entry it came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move, legal in the position.
     pub mv: Move,
+    /// The entry's weight; 0 marks a deleted entry.
     pub weight: u16,
+    /// The entry's learning field, as stored.
     pub learn: u32,
 }
 
@@ -52,13 +58,18 @@ pub enum Pick {
     /// The highest weight (the first such entry on ties).
     Best,
     /// Each move with probability weight / total; `ticket` is any random number.
-    Weighted { ticket: u64 },
+    Weighted {
+        /// The random number that decides the pick.
+        ticket: u64,
+    },
 }
 
 /// The move picked, with its weight and the total weight it was picked from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
+    /// The move picked.
     pub book_move: BookMove,
+    /// The sum of the weights of the position's playable book moves.
     pub total: u64,
 }
 
@@ -104,11 +115,13 @@ impl Book {
         Book { entries }
     }
 
+    /// The number of entries.
     #[must_use]
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the book has no entry.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()

@@ -7,6 +7,7 @@
 //! the order black pawn, white pawn, black knight, ..., white king), 4 castling rights,
 //! 8 en-passant files, then 1 for White to move.
 
+/// The 781 numbers, in the layout above.
 #[rustfmt::skip]
 pub const RANDOM64: [u64; 781] = [
     0x9D39_247E_3377_6D41, 0x2AF7_3980_05AA_A5C7, 0x44DB_0150_2462_3547, 0x9C15_F73E_62A7_6AE2,
