@@ -27,7 +27,6 @@ pub mod board;
 pub mod book;
 #[allow(missing_docs)] // 37 undocumented
 pub mod engine;
-#[allow(missing_docs)] // 42 undocumented
 pub mod epd;
 pub mod eval;
 pub mod progress;

@@ -8,7 +8,9 @@ use crate::board::{Move, Position};
 /// without its quotes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Operation {
+    /// The operation's name, e.g. `bm` or `id`.
     pub opcode: String,
+    /// The words after the opcode, up to the `;`.
     pub operands: Vec<String>,
 }
 
@@ -19,6 +21,7 @@ pub struct Problem {
     pub line: usize,
     /// The `id` operation, or `line N` when there is none.
     pub id: String,
+    /// The position to search, with the `hmvc` and `fmvn` clocks when the line gives them.
     pub position: Position,
     /// `bm`: one of these moves solves it.
     pub best: Vec<Move>,

@@ -8,7 +8,9 @@ use serde::Serialize;
 /// One position's result.
 #[derive(Clone, Debug, Serialize)]
 pub struct PositionResult {
+    /// Line number in its file, from 1.
     pub line: usize,
+    /// The `id` operation, or `line N` when there is none.
     pub id: String,
     /// `solved`, `not` or `wrong`.
     pub result: &'static str,
@@ -24,32 +26,45 @@ pub struct PositionResult {
     pub score: String,
     /// STS points of the move chosen, and the most a move earns.
     pub points: Option<u32>,
+    /// The most points one move earns; `None`, like `points`, without a points list.
     pub max_points: Option<u32>,
     /// When the final answer was first shown and kept, and at what depth.
     pub solution_ms: Option<u64>,
+    /// The depth of the line that first showed the final answer; `None` when `solution_ms` is.
     pub solution_depth: Option<i32>,
+    /// The last iteration the search completed (0 if none).
     pub depth: i32,
+    /// Nodes searched, all threads together.
     pub nodes: u64,
+    /// The search's wall-clock time, in ms.
     pub time_ms: u64,
 }
 
 /// A line of a suite that could not be used.
 #[derive(Clone, Debug, Serialize)]
 pub struct Skipped {
+    /// Line number in its file, from 1.
     pub line: usize,
+    /// Why the line could not be read into a problem.
     pub error: String,
 }
 
 /// Totals over a set of positions.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {
+    /// Positions searched.
     pub positions: usize,
+    /// Positions solved.
     pub solved: usize,
+    /// Positions answered with a move that is not a solution (or one to avoid).
     pub wrong: usize,
+    /// Positions where the search proved nothing asked for (no move, or no mate of the right length).
     pub not_solved: usize,
+    /// Lines that could not be read into a problem.
     pub skipped: usize,
     /// STS points earned and the most that could be earned (0/0 without points).
     pub points: u64,
+    /// The most STS points that could be earned.
     pub max_points: u64,
     /// Mean time to solution over the solved positions, in ms.
     pub average_solution_ms: Option<f64>,
@@ -57,6 +72,7 @@ pub struct Summary {
     pub bt_rating: Option<f64>,
     /// Sum of the search times, ms.
     pub total_ms: u64,
+    /// Nodes searched over all the positions.
     pub nodes: u64,
 }
 
@@ -142,17 +158,24 @@ fn percent(part: u64, whole: u64) -> f64 {
 /// One file's results.
 #[derive(Clone, Debug, Serialize)]
 pub struct FileReport {
+    /// The file's path, as given on the command line.
     pub file: String,
+    /// The result of every position searched, in file order.
     pub positions: Vec<PositionResult>,
+    /// The lines that could not be used.
     pub skipped: Vec<Skipped>,
+    /// The file's totals, with its BT rating when it is rated.
     pub summary: Summary,
 }
 
 /// The output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// A line per position, then a summary per file and overall.
     Text,
+    /// One JSON document at the end: the settings, every file and the overall summary.
     Json,
+    /// One row per position, after a header line.
     Csv,
 }
 

@@ -20,19 +20,29 @@ use super::score::InfoPoint;
 /// What limits each search: a time, a node count or a depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    MoveTime { ms: u64 },
+    /// A fixed time per position, enforced as a game's `go movetime` is.
+    MoveTime {
+        /// Milliseconds per position.
+        ms: u64,
+    },
+    /// At most this many nodes per position.
     Nodes(u64),
+    /// Iterations up to this depth per position.
     Depth(u32),
 }
 
 /// One finished search.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
+    /// The move the search chose; `Move::NONE` when the position has none.
     pub best_move: Move,
     /// Centipawns from the side to move, or a mate score.
     pub score: i32,
+    /// The last iteration completed (0 if none).
     pub depth: i32,
+    /// Nodes searched, all threads together.
     pub nodes: u64,
+    /// Wall-clock time of the search, in ms.
     pub time_ms: u64,
     /// The main thread's lines, in order.
     pub lines: Vec<InfoPoint>,
@@ -55,6 +65,7 @@ pub struct SuiteSearcher {
 }
 
 impl SuiteSearcher {
+    /// A pool of `threads` search threads and a table of `hash_mb` MB (each at least 1).
     #[must_use]
     pub fn new(threads: usize, hash_mb: usize) -> SuiteSearcher {
         SuiteSearcher {

@@ -8,6 +8,7 @@ use super::parse::Problem;
 /// How a position went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The move chosen solves the problem (with the mate length asked for, if any).
     Solved,
     /// The search did not prove what was asked (no mate of the right length, no move).
     NotSolved,
@@ -16,6 +17,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as the reports write it: `solved`, `not` or `wrong`.
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
@@ -29,8 +31,11 @@ impl Verdict {
 /// What the main search thread reported after one completed step (an `info` line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InfoPoint {
+    /// The line's `time`: milliseconds since the search started.
     pub time_ms: u64,
+    /// The line's `depth`.
     pub depth: i32,
+    /// The first move of the line's `pv`.
     pub first_move: Move,
     /// Mate distance in moves (negative: mated), `None` for centipawns.
     pub mate: Option<i32>,
@@ -39,7 +44,9 @@ pub struct InfoPoint {
 /// When the final answer was first found and kept to the end of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// Milliseconds from the search's start to the first line that showed it.
     pub time_ms: u64,
+    /// The depth of that line.
     pub depth: i32,
 }
 
