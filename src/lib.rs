@@ -25,7 +25,6 @@
 #[allow(missing_docs)] // 140 undocumented
 pub mod board;
 pub mod book;
-#[allow(missing_docs)] // 37 undocumented
 pub mod engine;
 pub mod epd;
 pub mod eval;

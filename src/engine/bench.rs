@@ -20,6 +20,7 @@ use crate::uci::{BenchParams, OptionTable, SpinRange};
 /// The bench positions: openings, middlegames, endgames and a few Chess960 starts.
 const POSITIONS: &str = include_str!("bench_positions.epd");
 
+/// Depth of `bench` without an argument: the depth of the `Bench:` signature.
 pub const DEFAULT_DEPTH: u32 = 14;
 /// The depths `bench` accepts (deeper ones are clamped to the last).
 pub const DEPTH_RANGE: RangeInclusive<u32> = 1..=64;
@@ -38,14 +39,19 @@ pub fn option_range(name: &str) -> SpinRange {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What one `bench` run searches with.
 pub struct BenchConfig {
+    /// Fixed depth of every position's search.
     pub depth: u32,
+    /// Search threads.
     pub threads: usize,
+    /// Transposition table size in MiB.
     pub hash_mb: usize,
 }
 
 impl BenchConfig {
     #[must_use]
+    /// The configuration of a `bench [depth] [threads] [hash]` command, defaults filled in and values clamped.
     pub fn from_params(params: &BenchParams) -> BenchConfig {
         BenchConfig {
             depth: params.depth.unwrap_or(DEFAULT_DEPTH).clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end()),

@@ -42,6 +42,7 @@ struct ActiveSearch {
     finished: Option<PoolResult>,
 }
 
+/// The engine's state between commands, and the one place that acts on them (see the module comment).
 pub struct Controller {
     output: Output,
     options: OptionValues,
@@ -69,6 +70,7 @@ pub struct Controller {
 
 impl Controller {
     #[must_use]
+    /// An idle controller with the options' defaults, writing to `output`; `stop` is the flag the front thread raises on `stop` and `quit`.
     pub fn new(output: Output, stop: Arc<AtomicBool>) -> Controller {
         let options = OptionValues::default();
         let hash_mb = options.spin_count(names::HASH);

@@ -17,7 +17,9 @@ use crate::uci::{Command, CommandError};
 /// when it was read.
 #[derive(Debug)]
 pub struct Incoming {
+    /// The line as read, for the debug log.
     pub raw: String,
+    /// The parsed command, or why the line was rejected.
     pub command: Result<Command, CommandError>,
     /// The GUI's clock runs from here, not from when the controller got to
     /// the line: on a busy machine that hand-off alone can take milliseconds.

@@ -16,7 +16,9 @@ pub use crate::search::score::MAX_DEPTH;
 /// Everything one search needs to know, decided before it starts.
 #[derive(Clone, Debug)]
 pub struct GoPlan {
+    /// The position to search (the `position` command's result).
     pub root: Position,
+    /// Depth, nodes, mate, MultiPV and time limits of this `go`.
     pub limits: SearchLimits,
     /// The root moves the search may choose from (all legal moves, or the legal `searchmoves`).
     pub candidates: Vec<Move>,
@@ -31,9 +33,11 @@ pub struct GoPlan {
 /// What a `go` becomes: a search, or at once an answer without one.
 #[derive(Clone, Debug)]
 pub enum GoDecision {
+    /// Search with this plan.
     Search(Box<GoPlan>),
     /// No legal move (or no legal `searchmoves`): nothing to search.
     NoMove {
+        /// The side to move is in check: checkmate rather than stalemate.
         in_check: bool,
     },
 }
@@ -52,7 +56,10 @@ impl GoDecision {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoWarning {
     /// Nothing left would end the search: a short fixed-time search instead.
-    NoUsableLimit { fallback_ms: i64 },
+    NoUsableLimit {
+        /// The fixed search time used instead, in milliseconds.
+        fallback_ms: i64,
+    },
     /// A `searchmoves` entry that is no legal move here.
     SearchMove(String),
 }

@@ -34,8 +34,11 @@ const THREAD_STACK_BYTES: usize = 32 * 1024 * 1024;
 /// What every thread of one search shares; the search reads it through
 /// [`SharedState::view`].
 pub struct SharedState {
+    /// The transposition table (replaced, not resized, on a `Hash` change).
     pub tt: Arc<TranspositionTable>,
+    /// Raised to end the search: by the controller, the time-manager thread or thread 0.
     pub stop: Arc<AtomicBool>,
+    /// Node, depth and tablebase-hit counters of all threads.
     pub progress: SearchProgress,
     /// Syzygy tables to probe in the tree, with the search's options.
     pub tablebase: Option<SearchTables>,
@@ -75,8 +78,11 @@ impl SharedState {
 /// The main worker's duties for one search; the search reads them through [`MainDuties::view`].
 #[derive(Clone)]
 pub struct MainDuties {
+    /// The clock: soft and hard limits, elapsed time.
     pub clock: Arc<dyn SearchClock + Send>,
+    /// Where `info` lines go (the UCI writer, or a filter of it).
     pub info: Arc<dyn InfoSink + Send>,
+    /// Print castling as king-takes-rook (`UCI_Chess960`).
     pub chess960: bool,
     /// Add `wdl W D L` after each score (`UCI_ShowWDL`).
     pub show_wdl: bool,
@@ -144,7 +150,9 @@ struct SearchThread {
 /// The result of a whole search, chosen among the threads.
 #[derive(Clone, Debug)]
 pub struct PoolResult {
+    /// The chosen thread's result: best move, ponder move, score, PV and MultiPV lines.
     pub result: SearchResult,
+    /// Nodes of all threads together.
     pub nodes: u64,
     /// When the main worker's search returned: the controller measures its
     /// own delay in answering from there (see `overshoot`).
@@ -168,6 +176,7 @@ impl PoolResult {
     }
 }
 
+/// The search threads, parked between searches (thread 0 runs the main worker).
 pub struct ThreadPool {
     threads: Vec<SearchThread>,
     /// Helpers' results, read by thread 0.
@@ -204,6 +213,7 @@ impl ThreadPool {
     }
 
     #[must_use]
+    /// How many search threads the pool has.
     pub fn threads(&self) -> usize {
         self.threads.len()
     }

@@ -12,7 +12,14 @@ pub enum SetupError {
     /// The FEN does not parse: the engine keeps the position it had.
     Fen(FenError),
     /// Move `number` (1-based) is not legal where it comes: the moves before it stand.
-    Move { number: usize, reason: String, before: Box<Position> },
+    Move {
+        /// Which move of the list, counting from 1.
+        number: usize,
+        /// Why the move was refused, for the `info string`.
+        reason: String,
+        /// The position after the moves before it: what the engine keeps.
+        before: Box<Position>,
+    },
 }
 
 impl SetupError {

@@ -30,6 +30,7 @@ use crate::uci::OptionValues;
 
 /// The `UCI_Elo` range (the option table's row holds the same; a test checks it).
 pub const ELO_MIN: i32 = 800;
+/// The highest `UCI_Elo`.
 pub const ELO_MAX: i32 = 2850;
 
 /// At 10+0.1 Ferrochamp's full strength measures about this on Stockfish
@@ -75,6 +76,7 @@ const SINGLE_LINE_BELOW_MARGIN_CP: i32 = 25;
 /// How much weaker one search plays, all derived from one Elo figure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Handicap {
+    /// The `UCI_Elo` this handicap plays at (within `ELO_MIN..=ELO_MAX`).
     pub elo: i32,
     /// Nodes to search (over all threads), at most.
     pub nodes: u64,
@@ -207,7 +209,9 @@ fn calibrated_nodes(elo: i32) -> f64 {
 /// extra lines a limited search draws from are its own business, the GUI gets
 /// the number of lines it asked for.
 pub struct ShownLines {
+    /// The sink the shown lines go to.
     pub inner: Arc<dyn InfoSink + Send>,
+    /// How many MultiPV lines the GUI asked for (`MultiPV`).
     pub shown: usize,
 }
 

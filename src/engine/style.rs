@@ -13,6 +13,7 @@ use crate::uci::options::names;
 use crate::uci::OptionValues;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The choices of the `Style` combo option.
 pub enum Style {
     /// Ferrochamp's own search and its tuned weights.
     Default,
@@ -27,6 +28,7 @@ pub enum Style {
 }
 
 impl Style {
+    /// Every choice, in the combo's order.
     pub const ALL: [Style; 5] = [Style::Default, Style::Aggressive, Style::Solid, Style::Turochamp, Style::File];
 
     /// The choice's name in the `Style` combo.
@@ -55,6 +57,7 @@ impl Style {
 pub enum InForce {
     /// Ferrochamp's search with these weights (`None`: the compiled ones).
     Weights(Option<Arc<[S]>>),
+    /// Turing and Champernowne's own evaluation and search.
     Turochamp,
 }
 
@@ -119,6 +122,7 @@ impl StyleState {
     }
 
     #[must_use]
+    /// What the next `go` plays with.
     pub fn in_force(&self) -> &InForce {
         &self.in_force
     }

@@ -113,6 +113,7 @@ impl TimeManager {
     }
 
     #[must_use]
+    /// Whether the search is a `go ponder` not yet turned into a real one by `ponderhit`.
     pub fn is_pondering(&self) -> bool {
         self.start.pondering.load(Ordering::SeqCst)
     }
