@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""How each engine used its clock in a match, from fastchess's PGN.
+
+fastchess (`-pgnout ... timeleft=true`) writes after every move a comment such
+as `{+0.35/12 0.512s, tl=9.447s}`: score/depth, the time the move took and the
+time left. For every engine this prints: moves, average and median time per
+move, the average over each game's first 40 moves of that engine (averaged
+over games), the lowest time left seen, and the number of moves made with
+under 0.1 s left. Moves without a timed comment (book moves) are skipped.
+
+Target 4 of the strength issue compares Ferrochamp's average thinking time per
+move with Ethereal's in the same games: within 15% means neither side throws
+away its clock.
+
+Usage: time_use.py MATCH.pgn [MATCH2.pgn ...]
+Needs no package beyond Python's standard library.
+"""
+import re
+import statistics
+import sys
+from collections import defaultdict
+
+MOVE_COMMENT = re.compile(r"\{[^}]*?\s([0-9.]+)s,\s*tl=([0-9.]+)s\}")
+TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+EARLY_MOVES = 40
+
+
+def games(paths):
+    """(tags, movetext) for every game of the files."""
+    for path in paths:
+        tags, body = {}, []
+        with open(path, encoding="utf-8", errors="replace") as pgn:
+            for line in pgn:
+                line = line.rstrip("\n")
+                match = TAG.match(line)
+                if match:
+                    if body:
+                        yield tags, " ".join(body)
+                        tags, body = {}, []
+                    tags[match.group(1)] = match.group(2)
+                elif line.strip():
+                    body.append(line)
+        if body:
+            yield tags, " ".join(body)
+
+
+def collect(paths):
+    """Per engine: every move time, per-game early totals and clock lows."""
+    times = defaultdict(list)
+    early = defaultdict(list)
+    lowest = defaultdict(lambda: float("inf"))
+    scrambles = defaultdict(int)
+    for tags, movetext in games(paths):
+        sides = [tags.get("White", "?"), tags.get("Black", "?")]
+        per_game = defaultdict(list)
+        for index, match in enumerate(MOVE_COMMENT.finditer(movetext)):
+            # The first commented move is White's unless the game starts with Black to move.
+            mover = sides[(index + first_mover(tags)) % 2]
+            spent, left = float(match.group(1)), float(match.group(2))
+            per_game[mover].append((spent, left))
+        for engine, moves in per_game.items():
+            times[engine].extend(spent for spent, _ in moves)
+            first = moves[:EARLY_MOVES]
+            early[engine].append(sum(spent for spent, _ in first) / len(first))
+            lowest[engine] = min(lowest[engine], min(left for _, left in moves))
+            scrambles[engine] += sum(1 for _, left in moves if left < 0.1)
+    return times, early, lowest, scrambles
+
+
+def first_mover(tags):
+    """0 when White makes the first commented move, 1 when Black does."""
+    fen = tags.get("FEN", "")
+    return 1 if len(fen.split()) > 1 and fen.split()[1] == "b" else 0
+
+
+def main(paths):
+    times, early, lowest, scrambles = collect(paths)
+    if not times:
+        print("no timed moves found (was the PGN written with timeleft=true?)")
+        return 1
+    print(f"{'engine':<16} {'moves':>6} {'avg s':>7} {'median s':>9} {'avg s, first 40':>16} "
+          f"{'lowest left s':>14} {'moves < 0.1 s left':>19}")
+    for engine in sorted(times):
+        spent = times[engine]
+        print(f"{engine:<16} {len(spent):>6} {statistics.mean(spent):>7.3f} {statistics.median(spent):>9.3f} "
+              f"{statistics.mean(early[engine]):>16.3f} {lowest[engine]:>14.3f} {scrambles[engine]:>19}")
+    engines = sorted(times)
+    if len(engines) == 2:
+        a, b = (statistics.mean(times[e]) for e in engines)
+        print(f"{engines[0]} / {engines[1]} average time per move: {a / b:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        print(__doc__)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1:]))
