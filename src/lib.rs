@@ -36,5 +36,4 @@ pub mod tools;
 #[allow(missing_docs)] // 58 undocumented
 pub mod tune;
 pub mod turochamp;
-#[allow(missing_docs)] // 99 undocumented
 pub mod uci;

@@ -15,29 +15,43 @@ use crate::board::{perft, Color};
 pub enum Command {
     /// A blank line: nothing to do.
     Empty,
+    /// `uci`: answer with the engine's id, its options and `uciok`.
     Uci,
+    /// `debug on|off`: whether diagnostics also go to the GUI as `info string`.
     Debug(bool),
+    /// `isready`: answer `readyok`.
     IsReady,
     /// `value` is `None` when the word `value` is absent; otherwise the rest of
     /// the line after it, trimmed (possibly empty, possibly `<empty>`).
     SetOption {
+        /// The option's name as sent: the words between `name` and `value`,
+        /// joined by single spaces (case not yet checked against the table).
         name: String,
+        /// The text after `value`, or `None` without it.
         value: Option<String>,
     },
     /// `register ...`: accepted and ignored.
     Register,
+    /// `ucinewgame`: forget the previous game (hash, history) and reset the board.
     UciNewGame,
+    /// `position ...`: the position to search next.
     Position(PositionSetup),
+    /// `go ...`: start a search within these limits.
     Go(GoParams),
     /// `go perft N`.
     Perft(u32),
+    /// `stop`: end the search and answer `bestmove` now.
     Stop,
+    /// `ponderhit`: the opponent played the expected move; the ponder search
+    /// goes on as a normal one and its clock starts.
     PonderHit,
+    /// `quit`: leave as soon as possible.
     Quit,
     /// `d`: print the board.
     Display,
     /// `eval`: print the evaluation breakdown.
     Eval,
+    /// `bench [depth] [threads] [hash]`: search the bench positions and print the node count.
     Bench(BenchParams),
     /// `xboard`: Arena's auto-detection probe; ignored.
     Xboard,
@@ -57,10 +71,13 @@ pub struct PositionSetup {
 /// negative remaining times.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
+    /// White's remaining time (`wtime`).
     pub wtime: Option<i64>,
+    /// Black's remaining time (`btime`).
     pub btime: Option<i64>,
-    /// Missing increments are 0.
+    /// White's increment per move (`winc`); missing increments are 0.
     pub winc: i64,
+    /// Black's increment per move (`binc`); 0 when missing.
     pub binc: i64,
     /// Moves to the next time control; `None` is sudden death (also for `movestogo 0`).
     pub movestogo: Option<u32>,
@@ -94,11 +111,16 @@ pub struct GoParams {
     pub clock: Option<Clock>,
     /// Exact time for this move, milliseconds.
     pub movetime: Option<i64>,
+    /// Deepest iteration to run, in plies.
     pub depth: Option<u32>,
+    /// Nodes to search, counted over all threads.
     pub nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
+    /// `infinite`: no time control, and no `bestmove` before `stop`.
     pub infinite: bool,
+    /// `ponder`: search on the opponent's time; the limits apply from `ponderhit` on,
+    /// and no `bestmove` comes before `ponderhit` or `stop`.
     pub ponder: bool,
     /// Restrict the root to these moves (UCI notation, unchecked); empty = all.
     pub searchmoves: Vec<String>,
@@ -113,8 +135,11 @@ pub struct GoParams {
 /// `bench [depth] [threads] [hash]`; missing values take the bench defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BenchParams {
+    /// Search depth of each position, in plies.
     pub depth: Option<u32>,
+    /// Number of search threads.
     pub threads: Option<usize>,
+    /// Transposition table size, in MiB.
     pub hash_mb: Option<usize>,
 }
 
@@ -124,11 +149,30 @@ pub enum CommandError {
     /// The first word is no command we know (quoted, shortened).
     Unknown(String),
     /// `key` of `command` came without its value.
-    MissingValue { command: &'static str, key: String },
+    MissingValue {
+        /// The command the key belongs to (`go`, `bench`).
+        command: &'static str,
+        /// The keyword left without a value.
+        key: String,
+    },
     /// `key` of `command` has a value that is not the number it needs.
-    BadNumber { command: &'static str, key: String, value: String, expected: &'static str },
+    BadNumber {
+        /// The command the key belongs to.
+        command: &'static str,
+        /// The keyword whose value is wrong.
+        key: String,
+        /// The value as sent (shortened).
+        value: String,
+        /// What was wanted, as a phrase (`a non-negative integer`).
+        expected: &'static str,
+    },
     /// Any other malformed argument list.
-    Malformed { command: &'static str, reason: String },
+    Malformed {
+        /// The command whose arguments are wrong.
+        command: &'static str,
+        /// What is wrong, fit for an `info string`.
+        reason: String,
+    },
 }
 
 impl fmt::Display for CommandError {

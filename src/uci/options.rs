@@ -17,27 +17,49 @@ const OPTIONS_TOML: &str = include_str!("../../uci-options.toml");
 /// Canonical names of the options the engine's code reads, checked against the
 /// table by tests so that a typo cannot hide behind a string.
 pub mod names {
+    /// Transposition table size, in MiB.
     pub const HASH: &str = "Hash";
+    /// Number of search threads.
     pub const THREADS: &str = "Threads";
+    /// Number of best root moves reported, each with its own `info` line.
     pub const MULTI_PV: &str = "MultiPV";
+    /// Whether the GUI may send `go ponder` (the engine then suggests a ponder move).
     pub const PONDER: &str = "Ponder";
+    /// Milliseconds kept back per move for GUI and network lag.
     pub const MOVE_OVERHEAD: &str = "Move Overhead";
+    /// Button that empties the transposition table.
     pub const CLEAR_HASH: &str = "Clear Hash";
+    /// Play Chess960 (castling written as king takes rook).
     pub const UCI_CHESS960: &str = "UCI_Chess960";
+    /// Add `wdl W D L` to every `info` score.
     pub const UCI_SHOW_WDL: &str = "UCI_ShowWDL";
+    /// File every line in and out is appended to; empty means none.
     pub const DEBUG_LOG_FILE: &str = "Debug Log File";
+    /// Play from the Polyglot book while it has a move.
     pub const OWN_BOOK: &str = "OwnBook";
+    /// Path of the Polyglot `.bin` book.
     pub const BOOK_FILE: &str = "BookFile";
+    /// Always the heaviest book move, rather than a weighted random one.
     pub const BOOK_BEST_MOVE: &str = "BookBestMove";
+    /// Plies from the start of the game after which the book is no longer asked.
     pub const BOOK_DEPTH: &str = "BookDepth";
+    /// Directories of the Syzygy tables; empty means none.
     pub const SYZYGY_PATH: &str = "SyzygyPath";
+    /// Nodes shallower than this many plies are not probed in the search.
     pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+    /// Most pieces (kings included) a probed position may have; 0 switches probing off.
     pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+    /// Whether wins spoiled by the fifty-move rule count as draws.
     pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+    /// The playing style (combo: Default, Aggressive, Solid, Turochamp, File).
     pub const STYLE: &str = "Style";
+    /// The style file used while `Style` is `File`.
     pub const STYLE_FILE: &str = "StyleFile";
+    /// Play at the strength of `UCI_Elo`.
     pub const UCI_LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+    /// The strength played at while `UCI_LimitStrength` is on.
     pub const UCI_ELO: &str = "UCI_Elo";
+    /// 0 to 19 weaken play; 20 is full strength.
     pub const SKILL_LEVEL: &str = "Skill Level";
 }
 
@@ -47,39 +69,55 @@ const EMPTY_MARKER: &str = "<empty>";
 /// The type of an option with its default and allowed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
+    /// An integer within `min..=max`.
     Spin {
+        /// The value it starts with.
         default: i64,
+        /// The smallest value allowed.
         min: i64,
+        /// The largest value allowed.
         max: i64,
     },
+    /// A boolean, `true` or `false`.
     Check {
+        /// The value it starts with.
         default: bool,
     },
-    /// `default` is one of `choices`.
+    /// One of a fixed list of words; `default` is one of `choices`.
     Combo {
+        /// The choice it starts with.
         default: String,
+        /// The allowed values, in the order `uci` lists them.
         choices: Vec<String>,
     },
     /// A free-form string (UCI type `string`).
     Text {
+        /// The text it starts with (possibly empty).
         default: String,
     },
+    /// No value: setting it triggers an action.
     Button,
 }
 
 /// One row of the option table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// The name as the GUI shows it, in its canonical spelling.
     pub name: String,
+    /// The type, with its default and allowed values.
     pub kind: OptionKind,
+    /// One line for humans; never sent to the GUI.
     pub description: String,
 }
 
 /// A spin option's default and allowed range, as the table gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpinRange {
+    /// The value the option starts with.
     pub default: i64,
+    /// The smallest value allowed.
     pub min: i64,
+    /// The largest value allowed.
     pub max: i64,
 }
 
@@ -103,38 +141,89 @@ impl SpinRange {
 /// the canonical spelling of the choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
+    /// The value of a spin option.
     Spin(i64),
+    /// The value of a check option.
     Check(bool),
+    /// The value of a string or combo option (empty for `<empty>`).
     Text(String),
+    /// A button, which holds no value.
     Button,
 }
 
 /// Why the option table could not be built (a bug in `uci-options.toml`).
 #[derive(Debug)]
 pub enum TableError {
+    /// The text is not TOML of the table's shape (bad syntax, an unknown field, a wrong type).
     Toml(toml::de::Error),
+    /// Two rows have this name, compared case-insensitively.
     Duplicate(String),
-    Invalid { name: String, reason: String },
+    /// A row is inconsistent with its type, or its name or a choice is unusable.
+    Invalid {
+        /// The row's name.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// Why a `setoption` was refused. The value stays unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
-    Unknown { name: String },
-    InvalidSpin { name: String, value: String, min: i64, max: i64 },
-    InvalidCheck { name: String, value: String },
-    InvalidCombo { name: String, value: String, choices: Vec<String> },
+    /// No option has this name.
+    Unknown {
+        /// The name as sent (trimmed, shortened).
+        name: String,
+    },
+    /// A spin value that is not an integer within the range.
+    InvalidSpin {
+        /// The option's canonical name.
+        name: String,
+        /// The value as sent (shortened).
+        value: String,
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
+    /// A check value other than `true` or `false`.
+    InvalidCheck {
+        /// The option's canonical name.
+        name: String,
+        /// The value as sent (shortened).
+        value: String,
+    },
+    /// A combo value that is none of the choices.
+    InvalidCombo {
+        /// The option's canonical name.
+        name: String,
+        /// The value as sent (shortened).
+        value: String,
+        /// The allowed values.
+        choices: Vec<String>,
+    },
 }
 
 /// What a successful `setoption` did, with the option's canonical name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetOutcome {
     /// The option now holds `value`, which differs from the previous one.
-    Changed { name: String, value: OptionValue },
+    Changed {
+        /// The option's canonical name.
+        name: String,
+        /// Its new value.
+        value: OptionValue,
+    },
     /// The new value equals the current one: nothing to do.
-    Unchanged { name: String },
+    Unchanged {
+        /// The option's canonical name.
+        name: String,
+    },
     /// A button was pressed.
-    Pressed { name: String },
+    Pressed {
+        /// The button's canonical name.
+        name: String,
+    },
 }
 
 impl SetOutcome {
@@ -329,6 +418,7 @@ impl OptionTable {
         }
     }
 
+    /// Every row, in the order the `uci` command lists them.
     #[must_use]
     pub fn specs(&self) -> &[OptionSpec] {
         &self.specs
@@ -462,6 +552,7 @@ impl OptionValues {
         OptionValues { table, values }
     }
 
+    /// The table these values belong to.
     #[must_use]
     pub fn table(&self) -> &OptionTable {
         &self.table

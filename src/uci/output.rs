@@ -33,7 +33,9 @@ struct DebugLog {
 /// The debug log file could not be opened; logging is off afterwards.
 #[derive(Debug)]
 pub struct OutputError {
+    /// The path that was asked for, trimmed.
     pub path: String,
+    /// Why opening it for appending failed.
     pub source: io::Error,
 }
 
