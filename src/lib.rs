@@ -33,7 +33,6 @@ pub mod search;
 pub mod style;
 pub mod tablebase;
 pub mod tools;
-#[allow(missing_docs)] // 58 undocumented
 pub mod tune;
 pub mod turochamp;
 pub mod uci;

@@ -66,14 +66,17 @@ pub struct DatagenConfig {
     /// Adjudicate a win once the score is beyond this for `win_plies` plies.
     #[arg(long, default_value_t = 1000)]
     pub win_score: i32,
+    /// Plies in a row the score must stay beyond `win_score`, for the same side, to adjudicate a win.
     #[arg(long, default_value_t = 6)]
     pub win_plies: u32,
-    /// Adjudicate a draw once the score is within this for `draw_plies` plies ...
+    /// Adjudicate a draw once the score is within this for `draw_plies` plies,
+    /// from move `draw_after_move` on.
     #[arg(long, default_value_t = 10)]
     pub draw_score: i32,
+    /// Plies in a row the score must stay within `draw_score` to adjudicate a draw.
     #[arg(long, default_value_t = 12)]
     pub draw_plies: u32,
-    /// ... from this move on.
+    /// The move number from which draws are adjudicated.
     #[arg(long, default_value_t = 40)]
     pub draw_after_move: u32,
     /// Seed of the random openings (each thread derives its own).

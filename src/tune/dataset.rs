@@ -17,6 +17,7 @@ use std::path::Path;
 /// One labelled position as read from a file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Labelled {
+    /// The position's FEN as written in the file, trimmed (not yet checked).
     pub fen: String,
     /// The game result from White's side: 1 win, 0.5 draw, 0 loss.
     pub result: f32,
@@ -67,7 +68,9 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
 /// What loading found besides the positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LoadStats {
+    /// Lines read, blank and comment lines included.
     pub lines: usize,
+    /// Lines skipped because no result could be read from them.
     pub malformed: usize,
 }
 

@@ -174,12 +174,15 @@ impl Default for TuneConfig {
 /// What preparing the samples found.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrepareStats {
+    /// Positions skipped because their FEN did not parse.
     pub bad_fen: usize,
+    /// Positions skipped because the side to move was in check.
     pub in_check: usize,
     /// Positions whose quiescence line was not empty.
     pub resolved: usize,
-    /// The largest and the summed |offset| between the engine's evaluation and the model.
+    /// The largest |offset| between the engine's evaluation and the model, centipawns.
     pub max_offset: f32,
+    /// The summed |offset| over all samples, centipawns (divide by their number for the mean).
     pub sum_offset: f64,
 }
 

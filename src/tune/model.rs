@@ -58,7 +58,11 @@ pub fn danger_slope(danger: Weight) -> Weight {
 /// One weight's coefficient in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coeff {
+    /// The weight's index in the parameters' layout order.
     pub index: u16,
+    /// How often the term occurs: White's count minus Black's for a linear weight,
+    /// its danger units against the king of its list's colour for a king-danger weight
+    /// (saturated to `i16`).
     pub count: i16,
 }
 
@@ -69,8 +73,11 @@ pub struct Sample {
     linear: u16,
     danger_white: u8,
     danger_black: u8,
+    /// The middlegame blend factor, `phase / 256` (0 for a dead draw).
     pub mg: f32,
+    /// The endgame blend factor, `(256 - phase) / 256 * scale / 128` (0 for a dead draw).
     pub eg: f32,
+    /// What the model misses of the engine's evaluation, centipawns from White's side.
     pub offset: f32,
     /// The game result from White's side.
     pub result: f32,
@@ -86,12 +93,19 @@ pub struct SampleSet {
 /// The raw parts of one sample, for [`SampleSet::push`].
 #[derive(Clone, Debug, Default)]
 pub struct SampleParts {
+    /// Coefficients of the linear weights, White's count minus Black's.
     pub linear: Vec<Coeff>,
+    /// King-danger units against White's king, by weight.
     pub danger_white: Vec<Coeff>,
+    /// King-danger units against Black's king, by weight.
     pub danger_black: Vec<Coeff>,
+    /// The game phase, from 0 (bare endgame) to 256 (full middlegame).
     pub phase: i32,
+    /// The endgame scale, 128 for a normal endgame and 0 for a dead draw.
     pub scale: i32,
+    /// What the model misses of the engine's evaluation, centipawns from White's side.
     pub offset: f32,
+    /// The game result from White's side: 1 win, 0.5 draw, 0 loss.
     pub result: f32,
 }
 
@@ -134,6 +148,7 @@ pub fn current_weights() -> Vec<Weight> {
     to_weights(&layout::current())
 }
 
+/// Parameter values as floating-point weights, `[mg, eg]` each.
 #[must_use]
 pub fn to_weights(values: &[S]) -> Vec<Weight> {
     values.iter().map(|v| [f64::from(v.0), f64::from(v.1)]).collect()
@@ -155,16 +170,19 @@ pub struct Evaluated {
 }
 
 impl SampleSet {
+    /// The number of samples.
     #[must_use]
     pub fn len(&self) -> usize {
         self.samples.len()
     }
 
+    /// Whether the set has no sample.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
     }
 
+    /// Every sample's record, in the order they were added.
     #[must_use]
     pub fn samples(&self) -> &[Sample] {
         &self.samples

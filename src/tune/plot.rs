@@ -18,8 +18,11 @@ const VALIDATION_COLOUR: &str = "#d62728";
 /// One epoch's losses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LossPoint {
+    /// The epoch, counted from 1.
     pub epoch: usize,
+    /// The mean loss on the training set.
     pub train: f64,
+    /// The mean loss on the validation set.
     pub validation: f64,
 }
 

@@ -1,15 +1,18 @@
 //! A small deterministic random generator (SplitMix64): shuffles for the tuner,
 //! random openings for datagen. Not for anything that needs real randomness.
 
+/// A SplitMix64 generator; the same seed always gives the same numbers.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`.
     #[must_use]
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number, uniform over all of `u64`.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -16,6 +16,7 @@ pub enum Loss {
     CrossEntropy,
 }
 
+/// The logistic function `1 / (1 + e^-x)`: maps a scaled evaluation to an expected score in `(0, 1)`.
 #[inline]
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -167,6 +168,7 @@ const BETA2: f64 = 0.999;
 const EPSILON: f64 = 1e-8;
 
 impl Adam {
+    /// A fresh state for `len` weights: no moments, no steps taken.
     #[must_use]
     pub fn new(len: usize) -> Adam {
         Adam { first: vec![[0.0; 2]; len], second: vec![[0.0; 2]; len], steps: 0 }
@@ -197,15 +199,21 @@ impl Adam {
 /// How to train.
 #[derive(Clone, Debug)]
 pub struct TrainSettings {
+    /// Passes over the training set.
     pub epochs: usize,
     /// Adam's step size in centipawns, at the first epoch.
     pub learning_rate: f64,
     /// The step size is multiplied by this after each epoch.
     pub rate_decay: f64,
+    /// Samples per mini-batch, that is per Adam step.
     pub batch_size: usize,
+    /// The scaling constant K of `sigmoid(K * eval)`, per centipawn.
     pub k: f64,
+    /// What the weights are fitted to.
     pub loss: Loss,
+    /// Threads computing gradients and losses.
     pub threads: usize,
+    /// Seed of the order the samples are shuffled into each epoch.
     pub seed: u64,
     /// Per weight: true when it must keep its value.
     pub frozen: Vec<bool>,
@@ -230,10 +238,15 @@ fn add_l2(grad: &mut [Weight], weights: &[Weight], anchor: &[Weight], l2: f64) {
 /// The losses (without the L2 penalty) after one epoch.
 #[derive(Clone, Copy, Debug)]
 pub struct EpochReport {
+    /// The epoch, counted from 1.
     pub epoch: usize,
+    /// The mean loss on the training set.
     pub train_loss: f64,
+    /// The mean loss on the validation set.
     pub validation_loss: f64,
+    /// Adam's step size during this epoch, centipawns.
     pub learning_rate: f64,
+    /// Time since training started, in seconds.
     pub seconds: f64,
 }
 

@@ -38,9 +38,13 @@ pub struct WdlFitConfig {
 /// from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
+    /// The game's number, counted across the files read.
     pub game: usize,
+    /// The search score, centipawns.
     pub score: i32,
+    /// The material on the board, as the model counts it.
     pub material: u32,
+    /// The game's result.
     pub outcome: Outcome,
 }
 
@@ -129,8 +133,11 @@ fn cells_of(samples: &[Sample]) -> Vec<Cell> {
 /// One row of a calibration table.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Bucket {
+    /// The number of positions in the bucket.
     pub positions: f64,
+    /// The mean predicted chance over them.
     pub predicted: f64,
+    /// The share of them that ended in the outcome.
     pub observed: f64,
 }
 

@@ -23,8 +23,11 @@ const MAX_ITERATIONS: usize = 300;
 /// A game result from the scored side's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The scored side won.
     Win = 0,
+    /// The game was drawn.
     Draw = 1,
+    /// The scored side lost.
     Loss = 2,
 }
 
@@ -43,8 +46,11 @@ impl Outcome {
 /// Positions of one score and material, counted by outcome (win, draw, loss).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
+    /// The score, centipawns.
     pub score: i32,
+    /// The material, capped at `MAX_MATERIAL`.
     pub material: u32,
+    /// How many of these positions were won, drawn and lost, indexed by [`Outcome`].
     pub counts: [f64; 3],
 }
 
@@ -208,9 +214,11 @@ fn to_model(theta: &[f64; PARAMETERS]) -> WdlModel {
 /// What [`fit`] found.
 #[derive(Clone, Debug)]
 pub struct Fit {
+    /// The fitted coefficients.
     pub model: WdlModel,
     /// Mean negative log-likelihood per position at the optimum.
     pub log_loss: f64,
+    /// Fisher-scoring steps taken.
     pub iterations: usize,
 }
 
