@@ -4,31 +4,43 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use super::types::{Color, Square};
 
+/// A set of squares: bit `n` of the `u64` stands for square `n` (bit 0 = a1, bit 63 = h8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 64 squares.
     pub const ALL: Bitboard = Bitboard(!0);
+    /// The a-file.
     pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The h-file.
     pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    /// The first rank, White's home rank.
     pub const RANK_1: Bitboard = Bitboard(0xFF);
+    /// The eighth rank, Black's home rank.
     pub const RANK_8: Bitboard = Bitboard(0xFF << 56);
+    /// The 32 light squares (b1, h1, a8, ...).
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
+    /// The 32 dark squares (a1, g1, h8, ...).
     pub const DARK_SQUARES: Bitboard = Bitboard(!0x55AA_55AA_55AA_55AA);
 
+    /// The set of `square` alone.
     #[inline]
     #[must_use]
     pub const fn from_square(square: Square) -> Bitboard {
         Bitboard(1 << square.index())
     }
 
+    /// Every square of `file` (0 = a-file, 7 = h-file).
     #[inline]
     #[must_use]
     pub const fn file(file: u8) -> Bitboard {
         Bitboard(Bitboard::FILE_A.0 << file)
     }
 
+    /// Every square of `rank` (0 = first rank, 7 = eighth rank).
     #[inline]
     #[must_use]
     pub const fn rank(rank: u8) -> Bitboard {
@@ -42,18 +54,21 @@ impl Bitboard {
         Bitboard::rank(color.relative_rank(rank))
     }
 
+    /// No square set.
     #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// At least one square set.
     #[inline]
     #[must_use]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// How many squares are set.
     #[inline]
     #[must_use]
     pub const fn count(self) -> u32 {
@@ -67,6 +82,7 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
+    /// Whether `square` is in the set.
     #[inline]
     #[must_use]
     pub const fn contains(self, square: Square) -> bool {
@@ -95,12 +111,14 @@ impl Bitboard {
         square
     }
 
+    /// The set plus `square`.
     #[inline]
     #[must_use]
     pub const fn with(self, square: Square) -> Bitboard {
         Bitboard(self.0 | 1 << square.index())
     }
 
+    /// The set minus `square`.
     #[inline]
     #[must_use]
     pub const fn without(self, square: Square) -> Bitboard {
@@ -117,12 +135,14 @@ impl Bitboard {
         }
     }
 
+    /// Every square moved one file towards the h-file; squares on the h-file fall off.
     #[inline]
     #[must_use]
     pub const fn east(self) -> Bitboard {
         Bitboard((self.0 & !Bitboard::FILE_H.0) << 1)
     }
 
+    /// Every square moved one file towards the a-file; squares on the a-file fall off.
     #[inline]
     #[must_use]
     pub const fn west(self) -> Bitboard {

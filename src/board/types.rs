@@ -5,13 +5,17 @@ use std::fmt;
 /// The side a piece belongs to, or the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// The side that moves first; index 0.
     White = 0,
+    /// The side that moves second; index 1.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// The other colour.
     #[inline]
     #[must_use]
     pub const fn flip(self) -> Color {
@@ -21,6 +25,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the index into per-colour tables.
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -53,16 +58,27 @@ impl Color {
 pub struct Square(u8);
 
 impl Square {
+    /// a1, index 0.
     pub const A1: Square = Square(0);
+    /// b1, index 1.
     pub const B1: Square = Square(1);
+    /// c1, index 2.
     pub const C1: Square = Square(2);
+    /// d1, index 3.
     pub const D1: Square = Square(3);
+    /// e1, index 4.
     pub const E1: Square = Square(4);
+    /// f1, index 5.
     pub const F1: Square = Square(5);
+    /// g1, index 6.
     pub const G1: Square = Square(6);
+    /// h1, index 7.
     pub const H1: Square = Square(7);
+    /// a8, index 56.
     pub const A8: Square = Square(56);
+    /// e8, index 60.
     pub const E8: Square = Square(60);
+    /// h8, index 63.
     pub const H8: Square = Square(63);
 
     /// Builds a square from an index 0..64.
@@ -73,24 +89,28 @@ impl Square {
         Square(index & 63)
     }
 
+    /// The square on `file` (0 = a-file) and `rank` (0 = first rank), both 0..8.
     #[inline]
     #[must_use]
     pub const fn from_file_rank(file: u8, rank: u8) -> Square {
         Square::new(rank * 8 + file)
     }
 
+    /// The index 0..64 (a1 = 0, b1 = 1, ..., h8 = 63): the bit of this square in a `Bitboard`.
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, 0 (a-file) to 7 (h-file).
     #[inline]
     #[must_use]
     pub const fn file(self) -> u8 {
         self.0 & 7
     }
 
+    /// The rank, 0 (first rank) to 7 (eighth rank).
     #[inline]
     #[must_use]
     pub const fn rank(self) -> u8 {
@@ -158,24 +178,33 @@ impl fmt::Display for Square {
 /// A kind of piece, without its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceType {
+    /// Index 0, letter `p`.
     Pawn = 0,
+    /// Index 1, letter `n`.
     Knight = 1,
+    /// Index 2, letter `b`.
     Bishop = 2,
+    /// Index 3, letter `r`.
     Rook = 3,
+    /// Index 4, letter `q`.
     Queen = 4,
+    /// Index 5, letter `k`.
     King = 5,
 }
 
 impl PieceType {
+    /// Every piece type in index order, pawn first.
     pub const ALL: [PieceType; 6] =
         [PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King];
 
+    /// 0 (pawn) to 5 (king): the index into per-type tables.
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The piece type of index `index`; panics unless it is 0..6.
     #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> PieceType {
@@ -195,6 +224,7 @@ impl PieceType {
         }
     }
 
+    /// The piece type of a FEN letter in either case; `None` for any other character.
     #[must_use]
     pub fn from_letter(letter: char) -> Option<PieceType> {
         PieceType::ALL.into_iter().find(|pt| pt.letter() == letter.to_ascii_lowercase())
@@ -206,12 +236,14 @@ impl PieceType {
 pub struct Piece(u8);
 
 impl Piece {
+    /// `color`'s piece of type `piece_type`, index `color * 6 + piece_type`.
     #[inline]
     #[must_use]
     pub const fn new(color: Color, piece_type: PieceType) -> Piece {
         Piece(color as u8 * 6 + piece_type as u8)
     }
 
+    /// Whose piece it is.
     #[inline]
     #[must_use]
     pub const fn color(self) -> Color {
@@ -222,6 +254,7 @@ impl Piece {
         }
     }
 
+    /// The kind of piece, without its colour.
     #[inline]
     #[must_use]
     pub const fn piece_type(self) -> PieceType {
@@ -238,6 +271,7 @@ impl Piece {
         TYPE_OF[(self.0 & 15) as usize]
     }
 
+    /// 0..12 (White pawn to White king, then Black): the index into per-piece tables.
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -254,6 +288,7 @@ impl Piece {
         }
     }
 
+    /// The piece of a FEN letter, uppercase for White; `None` for any other character.
     #[must_use]
     pub fn from_letter(letter: char) -> Option<Piece> {
         let piece_type = PieceType::from_letter(letter)?;
