@@ -15,6 +15,7 @@ pub enum CastleSide {
 }
 
 impl CastleSide {
+    /// Both sides, king side first.
     pub const BOTH: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
 }
 
@@ -28,9 +29,13 @@ pub const fn right_bit(color: Color, side: CastleSide) -> u8 {
 /// Where the pieces of one castling move start and end, and what must be empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlePath {
+    /// Where the king stands before castling.
     pub king_from: Square,
+    /// Where the castling rook stands before castling.
     pub rook_from: Square,
+    /// Where the king lands: the g-file for O-O, the c-file for O-O-O.
     pub king_to: Square,
+    /// Where the rook lands: the f-file for O-O, the d-file for O-O-O.
     pub rook_to: Square,
     /// Squares that must be empty apart from the castling king and rook.
     pub must_be_empty: Bitboard,
@@ -39,6 +44,8 @@ pub struct CastlePath {
 }
 
 impl CastlePath {
+    /// Works out the landing squares and the squares to check for `color` castling on `side`
+    /// with the king on `king_from` and the rook on `rook_from` (any files, as in Chess960).
     #[must_use]
     pub fn new(color: Color, side: CastleSide, king_from: Square, rook_from: Square) -> CastlePath {
         let home = color.relative_rank(0);
@@ -72,6 +79,7 @@ pub struct CastlingRules {
 }
 
 impl CastlingRules {
+    /// No right granted.
     #[must_use]
     pub fn empty() -> CastlingRules {
         CastlingRules { paths: [None; 4], lost_by_square: [0; 64] }
@@ -85,6 +93,8 @@ impl CastlingRules {
         self.lost_by_square[rook.index()] |= bit;
     }
 
+    /// The path of `color`'s right on `side`; `None` if it was never granted (a right lost
+    /// in the game keeps its path).
     #[inline]
     #[must_use]
     pub fn path(&self, color: Color, side: CastleSide) -> Option<&CastlePath> {

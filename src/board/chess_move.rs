@@ -8,15 +8,21 @@ use std::fmt;
 
 use super::types::{PieceType, Square};
 
+/// A move in 16 bits: from square (bits 0-5), to square (bits 6-11), `MoveKind` (bits 12-13)
+/// and promotion piece (bits 14-15, knight to queen). Castling is stored as king takes own rook.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
 /// What a move does besides moving a piece from one square to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    /// A plain move or capture.
     Normal = 0,
+    /// A pawn reaching the last rank; the new piece is `Move::promotion_piece`.
     Promotion = 1,
+    /// A pawn capturing en passant: the captured pawn is not on the destination square.
     EnPassant = 2,
+    /// Castling, stored as the king moving to its own rook's square.
     Castling = 3,
 }
 
@@ -27,12 +33,14 @@ impl Move {
     /// No move: an empty slot in tables, or a null move.
     pub const NONE: Move = Move(0);
 
+    /// A normal move from `from` to `to`.
     #[inline]
     #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.index() as u16 | (to.index() as u16) << 6)
     }
 
+    /// A move of `kind`; a `Promotion` built this way promotes to a knight (see `Move::promotion`).
     #[inline]
     #[must_use]
     pub const fn with_kind(from: Square, to: Square, kind: MoveKind) -> Move {
@@ -47,18 +55,21 @@ impl Move {
         Move(Move::with_kind(from, to, MoveKind::Promotion).0 | promo << PROMO_SHIFT)
     }
 
+    /// The square the piece leaves.
     #[inline]
     #[must_use]
     pub const fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
+    /// The square the piece goes to; for castling, the square of the king's own rook.
     #[inline]
     #[must_use]
     pub const fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
+    /// What the move does besides going from `from` to `to`.
     #[inline]
     #[must_use]
     pub const fn kind(self) -> MoveKind {
@@ -70,30 +81,35 @@ impl Move {
         }
     }
 
+    /// Whether this is `Move::NONE`.
     #[inline]
     #[must_use]
     pub const fn is_none(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether this is a real move, not `Move::NONE`.
     #[inline]
     #[must_use]
     pub const fn is_some(self) -> bool {
         self.0 != 0
     }
 
+    /// Whether a pawn promotes.
     #[inline]
     #[must_use]
     pub const fn is_promotion(self) -> bool {
         matches!(self.kind(), MoveKind::Promotion)
     }
 
+    /// Whether the move castles.
     #[inline]
     #[must_use]
     pub const fn is_castling(self) -> bool {
         matches!(self.kind(), MoveKind::Castling)
     }
 
+    /// Whether the move captures en passant.
     #[inline]
     #[must_use]
     pub const fn is_en_passant(self) -> bool {
@@ -118,6 +134,7 @@ impl Move {
         self.0
     }
 
+    /// The move whose bits `Move::raw` gave; the bits are not checked.
     #[inline]
     #[must_use]
     pub const fn from_raw(raw: u16) -> Move {
@@ -153,13 +170,16 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// How many moves a list holds; pushes beyond are dropped.
     pub const CAPACITY: usize = 256;
 
+    /// An empty list.
     #[must_use]
     pub const fn new() -> MoveList {
         MoveList { moves: [Move::NONE; MoveList::CAPACITY], len: 0 }
     }
 
+    /// Appends `mv`; does nothing when the list is full.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
@@ -168,37 +188,44 @@ impl MoveList {
         }
     }
 
+    /// How many moves the list holds.
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Empties the list.
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
+    /// The moves, in the order they were pushed.
     #[inline]
     #[must_use]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
+    /// The moves, to reorder or change in place.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
 
+    /// Iterates over the moves in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether `mv` is in the list.
     #[must_use]
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
