@@ -22,7 +22,6 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![deny(missing_docs)]
 
-#[allow(missing_docs)] // 51 undocumented
 pub mod board;
 pub mod book;
 pub mod engine;

@@ -20,18 +20,23 @@ fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(SLIDER_ATTACKS[magic.offset + index])
 }
 
+/// The squares a rook on `square` attacks: each ray runs up to and including the first piece
+/// of `occupied`.
 #[inline]
 #[must_use]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&ROOK_MAGICS[square.index()], occupied)
 }
 
+/// The squares a bishop on `square` attacks: each ray runs up to and including the first piece
+/// of `occupied`.
 #[inline]
 #[must_use]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&BISHOP_MAGICS[square.index()], occupied)
 }
 
+/// The squares a queen on `square` attacks given `occupied`: rook and bishop attacks together.
 #[inline]
 #[must_use]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
@@ -100,12 +105,14 @@ static KNIGHT: [Bitboard; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2),
 static KING: [Bitboard; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
 static PAWN: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
+/// The squares a knight on `square` attacks.
 #[inline]
 #[must_use]
 pub fn knight_attacks(square: Square) -> Bitboard {
     KNIGHT[square.index()]
 }
 
+/// The squares a king on `square` attacks (castling aside).
 #[inline]
 #[must_use]
 pub fn king_attacks(square: Square) -> Bitboard {

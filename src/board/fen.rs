@@ -13,35 +13,58 @@ use super::types::{Color, Piece, PieceType, Square};
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// Neither 4 nor 6 fields; how many there are.
     FieldCount(usize),
+    /// The board field does not hold 8 ranks; how many it holds.
     RankCount(usize),
+    /// A character of the board field that is neither a piece letter nor a digit 1-8.
     BadPiece(char),
+    /// A rank that does not describe exactly 8 squares.
     RankLength {
+        /// Its place in the board field, 0 for the first written (the eighth rank).
         rank: usize,
+        /// How many squares it describes (reading stops once past 8).
         squares: usize,
     },
+    /// A side without exactly one king.
     KingCount {
+        /// The side.
         color: Color,
+        /// How many kings it has.
         count: u32,
     },
+    /// A pawn on the first or eighth rank; its square.
     PawnOnBackRank(Square),
     /// More men of one colour than a game can have (16 pieces, 8 pawns).
     TooManyMen {
+        /// The side with too many.
         color: Color,
+        /// What is counted: `men` (all pieces and pawns) or `pawns`.
         what: &'static str,
+        /// How many it has.
         count: u32,
+        /// The most a game allows: 16 men, 8 pawns.
         max: u32,
     },
     /// More pieces beyond the initial set than pawns missing to have promoted.
     TooManyPromoted {
+        /// The side.
         color: Color,
+        /// Pieces beyond the initial set (a second bishop on squares of one colour counts).
         promoted: u32,
+        /// Pawns short of 8: the most pieces that can have promoted.
         missing_pawns: u32,
     },
+    /// The side-to-move field is not `w` or `b`; the field.
     SideToMove(String),
+    /// The side not to move is in check: no game reaches that position.
     OpponentInCheck,
+    /// A castling field that cannot be used; the reason, naming the letter.
     Castling(String),
+    /// An en-passant field that is not a square, or not one a pawn can just have passed; the
+    /// field or the reason.
     EnPassant(String),
+    /// A move-clock field that is not a whole number 0 or more; the field.
     Clock(String),
 }
 

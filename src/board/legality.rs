@@ -28,6 +28,7 @@ impl Position {
         }
     }
 
+    /// The kind of piece `mv` captures: a pawn for en passant; `None` for castling and non-captures.
     #[inline]
     #[must_use]
     pub fn captured_piece_type(&self, mv: Move) -> Option<PieceType> {

@@ -198,6 +198,7 @@ impl Position {
         self.update_check_info();
     }
 
+    /// Takes back the null move made last with `make_null`.
     pub fn unmake_null(&mut self) {
         if let Some(previous) = self.history.pop() {
             self.side = self.side.flip();

@@ -28,6 +28,9 @@ pub(crate) struct State {
     pub captured: Option<Piece>,
 }
 
+/// A chess position: the pieces on bitboards and a mailbox, the side to move, castling rights,
+/// en passant and clocks, and the states of the earlier positions for unmaking moves and
+/// spotting repetitions.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) by_color: [Bitboard; 2],
@@ -41,6 +44,7 @@ pub struct Position {
     pub(crate) history: Vec<State>,
 }
 
+/// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Position {
@@ -69,59 +73,69 @@ impl Position {
         }
     }
 
+    /// The standard starting position.
     #[must_use]
     pub fn startpos() -> Position {
         Position::from_fen(START_FEN).expect("the start position is a valid FEN")
     }
 
+    /// Whose turn it is.
     #[inline]
     #[must_use]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// Every piece of `piece_type`, of both colours.
     #[inline]
     #[must_use]
     pub fn by_type(&self, piece_type: PieceType) -> Bitboard {
         self.by_type[piece_type.index()]
     }
 
+    /// Every piece of `color`.
     #[inline]
     #[must_use]
     pub fn by_color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
+    /// `color`'s pieces of type `piece_type`.
     #[inline]
     #[must_use]
     pub fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
         self.by_color(color) & self.by_type(piece_type)
     }
 
+    /// Every occupied square.
     #[inline]
     #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The piece on `square`; `None` if it is empty.
     #[inline]
     #[must_use]
     pub fn piece_on(&self, square: Square) -> Option<Piece> {
         self.board[square.index()]
     }
 
+    /// Where `color`'s king stands.
     #[inline]
     #[must_use]
     pub fn king_square(&self, color: Color) -> Square {
         self.pieces(color, PieceType::King).lsb()
     }
 
+    /// The enemy pieces that give check to the side to move.
     #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
         self.state.checkers
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     #[must_use]
     pub fn in_check(&self) -> bool {
@@ -135,30 +149,36 @@ impl Position {
         self.state.pinned
     }
 
+    /// The Zobrist key of the position: pieces, side to move, castling rights and en-passant file.
     #[inline]
     #[must_use]
     pub fn key(&self) -> u64 {
         self.state.key
     }
 
+    /// The Zobrist key of the pawns of both colours alone, for pawn-structure tables.
     #[inline]
     #[must_use]
     pub fn pawn_key(&self) -> u64 {
         self.state.pawn_key
     }
 
+    /// Plies since the last capture or pawn move, for the fifty-move rule.
     #[inline]
     #[must_use]
     pub fn halfmove_clock(&self) -> u32 {
         self.state.halfmove
     }
 
+    /// The move number (1 in the starting position), one more after each Black move.
     #[inline]
     #[must_use]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
+    /// The square a pawn can capture on en passant; `None` unless the side to move has a legal
+    /// en-passant capture.
     #[inline]
     #[must_use]
     pub fn en_passant(&self) -> Option<Square> {
@@ -172,6 +192,8 @@ impl Position {
         self.state.castling
     }
 
+    /// Where each castling right's king and rook stand, and which rights a move from or to each
+    /// square takes away.
     #[inline]
     #[must_use]
     pub fn castling_rules(&self) -> &CastlingRules {

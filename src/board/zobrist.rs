@@ -10,6 +10,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// The Zobrist keys: one per piece and square, per castling-rights mask, per en-passant file,
+/// and one for Black to move.
 pub struct Keys {
     pieces: [[u64; 64]; 12],
     castling: [u64; 16],
@@ -67,6 +69,7 @@ const fn generate() -> Keys {
 
 static KEYS: Keys = generate();
 
+/// The key of `piece` standing on `square`.
 #[inline]
 #[must_use]
 pub fn piece_square(piece: Piece, square: Square) -> u64 {
@@ -80,12 +83,14 @@ pub fn castling(rights: u8) -> u64 {
     KEYS.castling[usize::from(rights & 15)]
 }
 
+/// The key of an en-passant square; only its file counts.
 #[inline]
 #[must_use]
 pub fn en_passant(square: Square) -> u64 {
     KEYS.en_passant_file[usize::from(square.file())]
 }
 
+/// The key of Black to move.
 #[inline]
 #[must_use]
 pub fn side() -> u64 {
