@@ -50,8 +50,8 @@ pub struct BenchConfig {
 }
 
 impl BenchConfig {
-    #[must_use]
     /// The configuration of a `bench [depth] [threads] [hash]` command, defaults filled in and values clamped.
+    #[must_use]
     pub fn from_params(params: &BenchParams) -> BenchConfig {
         BenchConfig {
             depth: params.depth.unwrap_or(DEFAULT_DEPTH).clamp(*DEPTH_RANGE.start(), *DEPTH_RANGE.end()),

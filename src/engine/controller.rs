@@ -69,8 +69,9 @@ pub struct Controller {
 }
 
 impl Controller {
+    /// An idle controller with the options' defaults, writing to `output`; `stop`
+    /// is the flag the front thread raises on `stop` and `quit`.
     #[must_use]
-    /// An idle controller with the options' defaults, writing to `output`; `stop` is the flag the front thread raises on `stop` and `quit`.
     pub fn new(output: Output, stop: Arc<AtomicBool>) -> Controller {
         let options = OptionValues::default();
         let hash_mb = options.spin_count(names::HASH);

@@ -212,8 +212,8 @@ impl ThreadPool {
         SearchThread { jobs, handle }
     }
 
-    #[must_use]
     /// How many search threads the pool has.
+    #[must_use]
     pub fn threads(&self) -> usize {
         self.threads.len()
     }

@@ -121,8 +121,8 @@ impl StyleState {
         Ok(())
     }
 
-    #[must_use]
     /// What the next `go` plays with.
+    #[must_use]
     pub fn in_force(&self) -> &InForce {
         &self.in_force
     }

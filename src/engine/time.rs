@@ -7,10 +7,11 @@
 //!   the soft limit has passed. It stretches when the best move is unstable or
 //!   the score drops, and shrinks when one move clearly dominates;
 //! - the **hard** limit, enforced twice: the time-manager thread ([`TimeKeeper`],
-//!   one for the engine's life) raises the stop flag at that moment, and the main search thread itself looks at the clock
-//!   every thousand nodes or so ([`SearchClock::hard_limit_reached`]). On a
-//!   busy machine a sleeping thread may wake tens of milliseconds late; a
-//!   thread that is searching sees the deadline as soon as it runs at all.
+//!   one for the engine's life) raises the stop flag at that moment, and the
+//!   main search thread itself looks at the clock every thousand nodes or so
+//!   ([`SearchClock::hard_limit_reached`]). On a busy machine a sleeping
+//!   thread may wake tens of milliseconds late; a thread that is searching
+//!   sees the deadline as soon as it runs at all.
 //!
 //! What still comes between the end of the search and the `bestmove` line
 //! (threads handing the result on, being scheduled) the controller measures
@@ -112,8 +113,8 @@ impl TimeManager {
         let _ = self.ponderhit_tx.try_send(());
     }
 
-    #[must_use]
     /// Whether the search is a `go ponder` not yet turned into a real one by `ponderhit`.
+    #[must_use]
     pub fn is_pondering(&self) -> bool {
         self.start.pondering.load(Ordering::SeqCst)
     }

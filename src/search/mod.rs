@@ -133,8 +133,8 @@ impl Default for ThreadData {
 }
 
 impl ThreadData {
-    #[must_use]
     /// Fresh per-thread state: empty histories and pawn table, the LMR table, the compiled weights.
+    #[must_use]
     pub fn new() -> ThreadData {
         ThreadData { histories: Histories::new(), pawns: PawnTable::new(), lmr: LmrTable::new(), weights: None }
     }

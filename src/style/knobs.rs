@@ -117,8 +117,8 @@ impl Default for Knobs {
 }
 
 impl Knobs {
-    #[must_use]
     /// The knob's percentage (100 when it was never set).
+    #[must_use]
     pub fn get(&self, knob: Knob) -> u32 {
         KNOBS.iter().position(|row| row.0 == knob).map_or(KNOB_DEFAULT, |i| self.0[i])
     }

@@ -36,8 +36,8 @@ impl Target {
         self.dims.iter().product()
     }
 
-    #[must_use]
     /// Whether the key covers no weight at all.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
