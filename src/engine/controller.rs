@@ -446,7 +446,6 @@ impl Controller {
     /// Prints `bestmove` for the active search and returns to idle.
     fn finish(&mut self, result: &PoolResult) {
         if let Some(search) = self.search.take() {
-            drop(search.watch);
             let line = go::bestmove_line(&search.plan, &result.result, self.chess960());
             let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
@@ -458,6 +457,10 @@ impl Controller {
                 self.overshoot.on_bestmove(deadline, answerable, written);
             }
             self.lag.on_bestmove(written);
+            // Released after `bestmove` is out: the release waits for the
+            // time-manager thread to answer, a wake-up the GUI need not wait for.
+            // The stop flag is cleared only by the next `go`, after this.
+            drop(search.watch);
         }
     }
 

@@ -345,7 +345,7 @@ fn run_main(thread_data: &mut ThreadData, job: MainJob) {
             }
             PoolResult { result: chosen.result, nodes, main_finished: Some(main_finished) }
         }
-        None => PoolResult::no_move(nodes),
+        None => PoolResult { main_finished: Some(main_finished), ..PoolResult::no_move(nodes) },
     };
     if let Some(finish) = finish {
         finish(&mut answer, &root, &shared, &duties);
