@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Where a match against a stronger engine goes wrong, read from a fastchess PGN.
+
+For the engine named ENGINE (default `ferrochamp`) against whoever it played:
+
+- the eval gap: after each pair of consecutive moves (one by each engine), the
+  engine's score minus the opponent's score, both from the engine's side, in
+  pawns, by move-number band; a positive gap means the engine thought its
+  position better than the opponent did (optimism);
+- castling: how many games each side castled, by which move, and how the games
+  ended with and without castling.
+
+    python3 benches/scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp]
+
+Needs python-chess (installed by ../shared/tools/install-opponents.sh). The
+scores are each engine's own units, so a small part of the gap can be scale.
+"""
+import argparse
+import re
+import statistics
+
+import chess.pgn
+
+SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+")
+BANDS = ((1, 15), (16, 30), (31, 50), (51, 999))
+
+
+def white_pov_scores(game):
+    """(move number, mover is white, score from white's side or None) per ply."""
+    board = game.board()
+    out = []
+    for node in game.mainline():
+        mover_white = board.turn == chess.WHITE
+        match = SCORE.match(node.comment or "")
+        score = None
+        if match:
+            score = float(match.group(1)) * (1 if mover_white else -1)
+        out.append((board.fullmove_number, mover_white, score))
+        board.push(node.move)
+    return out
+
+
+def eval_gaps(game, engine_white):
+    """(move number, gap in pawns from the engine's side) per consecutive pair of moves."""
+    sign = 1 if engine_white else -1
+    plies = white_pov_scores(game)
+    gaps = []
+    for (_, first_white, first), (number, second_white, second) in zip(plies, plies[1:]):
+        if first is None or second is None or first_white == second_white:
+            continue
+        ours, theirs = (first, second) if first_white == engine_white else (second, first)
+        gaps.append((number, sign * (ours - theirs)))
+    return gaps
+
+
+def castling_move(game, color):
+    """The move number at which `color` castled, or None."""
+    board = game.board()
+    for move in game.mainline_moves():
+        if board.turn == color and board.is_castling(move):
+            return board.fullmove_number
+        board.push(move)
+    return None
+
+
+def points(result, engine_white):
+    if result == "1/2-1/2":
+        return 0.5
+    return 1.0 if (result == "1-0") == engine_white else 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pgn")
+    parser.add_argument("--engine", default="ferrochamp")
+    args = parser.parse_args()
+    gaps = {band: [] for band in BANDS}
+    castled = {"engine": [], "opponent": []}
+    by_castling = {True: [], False: []}
+    games = 0
+    with open(args.pgn, encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            if args.engine not in (game.headers.get("White"), game.headers.get("Black")):
+                continue
+            games += 1
+            engine_white = game.headers.get("White") == args.engine
+            for number, gap in eval_gaps(game, engine_white):
+                for band in BANDS:
+                    if band[0] <= number <= band[1]:
+                        gaps[band].append(gap)
+            ours = castling_move(game, chess.WHITE if engine_white else chess.BLACK)
+            theirs = castling_move(game, chess.BLACK if engine_white else chess.WHITE)
+            castled["engine"].append(ours)
+            castled["opponent"].append(theirs)
+            by_castling[ours is not None].append(points(game.headers.get("Result", "*"), engine_white))
+    print(f"{games} games of {args.engine}")
+    print("eval gap (engine minus opponent, engine's side, pawns): median / mean / share beyond 1 pawn")
+    for band, values in gaps.items():
+        if values:
+            beyond = sum(abs(v) > 1 for v in values) / len(values)
+            print(f"  moves {band[0]:>2}-{band[1]:<3} {len(values):5d} pairs  "
+                  f"{statistics.median(values):+.2f} / {statistics.mean(values):+.2f} / {beyond:.0%}")
+    for side, moves in castled.items():
+        done = sorted(m for m in moves if m is not None)
+        median = done[len(done) // 2] if done else "-"
+        print(f"{side}: castled in {len(done)} of {len(moves)} games, median move {median}")
+    for did, scores in by_castling.items():
+        if scores:
+            print(f"engine {'castled' if did else 'never castled'}: {len(scores)} games, "
+                  f"score {100 * sum(scores) / len(scores):.1f}%")
+
+
+if __name__ == "__main__":
+    main()
