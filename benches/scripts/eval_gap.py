@@ -10,10 +10,12 @@ For the engine named ENGINE (default `ferrochamp`) against whoever it played:
 - castling: how many games each side castled, by which move, and how the games
   ended with and without castling.
 
-    python3 benches/scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp]
+    python3 benches/scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp] [--opponent-scale 1.33]
 
 Needs python-chess (installed by ../shared/tools/install-opponents.sh). The
-scores are each engine's own units, so a small part of the gap can be scale.
+scores are each engine's own units: `--opponent-scale X` divides the
+opponent's scores by X first (Ethereal 12's piece values are about 1.33 times
+ours, e.g. a knight S(429, 479) against our S(325, 360)).
 """
 import argparse
 import re
@@ -40,7 +42,7 @@ def white_pov_scores(game):
     return out
 
 
-def eval_gaps(game, engine_white):
+def eval_gaps(game, engine_white, opponent_scale=1.0):
     """(move number, gap in pawns from the engine's side) per consecutive pair of moves."""
     sign = 1 if engine_white else -1
     plies = white_pov_scores(game)
@@ -49,7 +51,7 @@ def eval_gaps(game, engine_white):
         if first is None or second is None or first_white == second_white:
             continue
         ours, theirs = (first, second) if first_white == engine_white else (second, first)
-        gaps.append((number, sign * (ours - theirs)))
+        gaps.append((number, sign * (ours - theirs / opponent_scale)))
     return gaps
 
 
@@ -73,6 +75,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pgn")
     parser.add_argument("--engine", default="ferrochamp")
+    parser.add_argument("--opponent-scale", type=float, default=1.0,
+                        help="divide the opponent's scores by this before comparing")
     args = parser.parse_args()
     gaps = {band: [] for band in BANDS}
     castled = {"engine": [], "opponent": []}
@@ -84,7 +88,7 @@ def main():
                 continue
             games += 1
             engine_white = game.headers.get("White") == args.engine
-            for number, gap in eval_gaps(game, engine_white):
+            for number, gap in eval_gaps(game, engine_white, args.opponent_scale):
                 for band in BANDS:
                     if band[0] <= number <= band[1]:
                         gaps[band].append(gap)
