@@ -92,3 +92,17 @@ fn king_safety_terms() {
     assert!(trace.danger[1].mg() > 0, "danger {:?}", trace.danger);
     assert!(trace.coeffs[idx::KS_ATTACKER_WEIGHT + 4][1] == 1);
 }
+
+#[test]
+fn king_left_in_the_centre_is_counted_only_against_a_queen() {
+    // White king e1 facing a black queen; the black king on g8 is castled.
+    let with_queen = "r1b2rk1/ppppqppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1B1KB1R w KQ - 0 8";
+    assert_eq!(counts(with_queen, idx::KING_CENTRE_FILE + 4), [1, 0]);
+    assert_eq!(counts(with_queen, idx::KING_CENTRE_FILE + 6), [0, 0], "no queen on White's side: g8 is not weighed");
+    // Without the black queen the white king may stay in the centre.
+    let without_queen = "r1b2rk1/pppp1ppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1BQKB1R w KQ - 0 8";
+    assert_eq!(counts(without_queen, idx::KING_CENTRE_FILE + 4), [0, 0]);
+    // Castled kings on g1 and g8 with both queens on: the g-file weight, zero by design, is recorded.
+    let castled = "r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 8";
+    assert_eq!(counts(castled, idx::KING_CENTRE_FILE + 6), [1, 1]);
+}

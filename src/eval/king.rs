@@ -31,7 +31,16 @@ pub fn king_safety<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mu
     }
     let danger = danger_units(pos, info, us, t);
     t.danger(us, danger);
-    danger_penalty(danger) + pawn_cover(pos, info.king_square[us.index()], us, t)
+    danger_penalty(danger) + pawn_cover(pos, info.king_square[us.index()], us, t) + king_in_centre(pos, info, us, t)
+}
+
+/// A king still on a central file while the enemy queen is on the board: the
+/// search alone does not see the danger of leaving it there (hand-set weight).
+fn king_in_centre<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    if pos.pieces(us.flip(), PieceType::Queen).is_empty() {
+        return S::ZERO;
+    }
+    weight!(t, us, KING_CENTRE_FILE[usize::from(info.king_square[us.index()].file())])
 }
 
 /// The danger units against `us`'s king, recorded under `us`; zero (and nothing

@@ -126,6 +126,7 @@ layout! {
     KING_SHELTER: Linear,
     KING_STORM: Linear,
     KING_OPEN_FILE: Linear,
+    KING_CENTRE_FILE: Linear,
     THREAT_BY_PAWN: Linear,
     THREAT_BY_MINOR: Linear,
     THREAT_BY_ROOK: Linear,

@@ -241,6 +241,13 @@ pub const KING_OPEN_FILE: [S; 2] = [
     s( -16,   -1), s( -14,  -24),
 ];
 
+/// The king on this file (a..h) while the enemy has a queen: a king left in the
+/// centre. Hand-set, not tuned: the tuning games (Stockfish's) castle early, so
+/// they hold almost no late positions with an uncastled king to learn it from.
+pub const KING_CENTRE_FILE: [S; 8] = [
+    s(   0,    0), s(   0,    0), s(   0,    0), s( -40,    0), s( -40,    0), s( -20,    0), s(   0,    0), s(   0,    0),
+];
+
 // ---- Threats ----
 
 /// An enemy piece attacked by our pawn, by the victim's type.

@@ -54,6 +54,7 @@ pub const KNOBS: [(Knob, &str, &str, &[&str]); 6] = [
             "KING_SHELTER",
             "KING_STORM",
             "KING_OPEN_FILE",
+            "KING_CENTRE_FILE",
         ],
     ),
     (

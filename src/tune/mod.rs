@@ -47,7 +47,7 @@ pub use wdl_fit::{run_wdl_fit, WdlFitConfig};
 
 /// The groups left alone by default: the mop-up only guides the search towards
 /// mate against a bare king, and the few such positions in game data say nothing useful about it.
-pub const DEFAULT_FROZEN: &str = "MOPUP_WIN,MOPUP_EDGE,MOPUP_PROXIMITY,MOPUP_BN_CORNER";
+pub const DEFAULT_FROZEN: &str = "MOPUP_WIN,MOPUP_EDGE,MOPUP_PROXIMITY,MOPUP_BN_CORNER,KING_CENTRE_FILE";
 
 /// Most threads `tune` starts.
 const MAX_THREADS: usize = 1024;
