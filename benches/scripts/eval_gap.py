@@ -55,14 +55,15 @@ def eval_gaps(game, engine_white, opponent_scale=1.0):
     return gaps
 
 
-def castling_move(game, color):
-    """The move number at which `color` castled, or None."""
+def castling_moves(game):
+    """The move number at which each colour castled (None if it never did), in one replay."""
     board = game.board()
+    castled = {chess.WHITE: None, chess.BLACK: None}
     for move in game.mainline_moves():
-        if board.turn == color and board.is_castling(move):
-            return board.fullmove_number
+        if castled[board.turn] is None and board.is_castling(move):
+            castled[board.turn] = board.fullmove_number
         board.push(move)
-    return None
+    return castled
 
 
 def points(result, engine_white):
@@ -92,8 +93,9 @@ def main():
                 for band in BANDS:
                     if band[0] <= number <= band[1]:
                         gaps[band].append(gap)
-            ours = castling_move(game, chess.WHITE if engine_white else chess.BLACK)
-            theirs = castling_move(game, chess.BLACK if engine_white else chess.WHITE)
+            castled_at = castling_moves(game)
+            ours = castled_at[chess.WHITE if engine_white else chess.BLACK]
+            theirs = castled_at[chess.BLACK if engine_white else chess.WHITE]
             castled["engine"].append(ours)
             castled["opponent"].append(theirs)
             by_castling[ours is not None].append(points(game.headers.get("Result", "*"), engine_white))
