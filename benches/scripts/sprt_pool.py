@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Pool the game pairs of several fastchess SPRT runs of the same two builds.
+
+Two concurrency-1 runs side by side use both cores of a small machine without
+making the engines share one; each run alone then takes twice as long to decide.
+This adds up their pentanomial counts (the last `Ptnml(0-2): [...]` line of each
+log, or counts given on the command line) and prints what one run with all those
+pairs would show: the score, Elo with its 95% error bar, normalized Elo and the
+log-likelihood ratio of the normalized SPRT fastchess uses by default.
+
+The LLR is the usual normal approximation of the generalized SPRT: with pair
+scores 0, 1/4, 1/2, 3/4, 1, mean m and variance v over N pairs, and
+mu_k = 1/2 + nelo_k * sqrt(2 v) / (800 / ln 10) for the two bounds,
+LLR = N (mu_1 - mu_0) (2 m - mu_0 - mu_1) / (2 v).
+On a single fastchess log it reproduces fastchess's own LLR to the printed digits.
+
+Usage: sprt_pool.py [--elo0 E0] [--elo1 E1] [--alpha A] [--beta B] LOG_OR_COUNTS...
+where COUNTS is five comma-separated numbers, e.g. 18,82,143,112,45.
+Needs no package beyond Python's standard library.
+"""
+import argparse
+import math
+import re
+import sys
+
+PTNML = re.compile(r"Ptnml\(0-2\):\s*\[([0-9,\s]+)\]")
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+NELO_SCALE = 800.0 / math.log(10.0)
+
+
+def counts_from(source):
+    """Five pentanomial counts from a fastchess log (its last report) or a literal list."""
+    if re.fullmatch(r"\s*\d+(\s*,\s*\d+){4}\s*", source):
+        return [int(x) for x in source.split(",")]
+    try:
+        with open(source, encoding="utf-8", errors="replace") as log:
+            found = PTNML.findall(log.read())
+    except OSError as err:
+        sys.exit(f"sprt_pool.py: cannot read {source}: {err}")
+    if not found:
+        sys.exit(f"sprt_pool.py: no Ptnml(0-2) line in {source}")
+    return [int(x) for x in found[-1].split(",")]
+
+
+def elo_from_score(score):
+    score = min(max(score, 1e-6), 1.0 - 1e-6)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def summary(counts, elo0, elo1):
+    """Mean, Elo, its 95% bounds, nElo and the LLR for pooled pentanomial counts."""
+    pairs = sum(counts)
+    if pairs == 0:
+        sys.exit("sprt_pool.py: no game pairs")
+    mean = sum(c * s for c, s in zip(counts, PAIR_SCORES)) / pairs
+    var = sum(c * (s - mean) ** 2 for c, s in zip(counts, PAIR_SCORES)) / pairs
+    if var <= 0.0:
+        sys.exit("sprt_pool.py: every pair scored the same; no variance to test with")
+    half_width = 1.959964 * math.sqrt(var / pairs)
+    low, high = elo_from_score(mean - half_width), elo_from_score(mean + half_width)
+    nelo = (mean - 0.5) / math.sqrt(2.0 * var) * NELO_SCALE
+    mu0 = 0.5 + elo0 * math.sqrt(2.0 * var) / NELO_SCALE
+    mu1 = 0.5 + elo1 * math.sqrt(2.0 * var) / NELO_SCALE
+    llr = pairs * (mu1 - mu0) * (2.0 * mean - mu0 - mu1) / (2.0 * var)
+    return pairs, mean, elo_from_score(mean), (low, high), nelo, llr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sources", nargs="+", help="fastchess logs or five comma-separated counts")
+    parser.add_argument("--elo0", type=float, default=0.0, help="H0 bound, normalized Elo (default 0)")
+    parser.add_argument("--elo1", type=float, default=10.0, help="H1 bound, normalized Elo (default 10)")
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    args = parser.parse_args()
+
+    total = [0] * 5
+    for source in args.sources:
+        counts = counts_from(source)
+        print(f"{source}: {counts}")
+        total = [t + c for t, c in zip(total, counts)]
+    pairs, mean, elo, (low, high), nelo, llr = summary(total, args.elo0, args.elo1)
+    lower = math.log(args.beta / (1.0 - args.alpha))
+    upper = math.log((1.0 - args.beta) / args.alpha)
+    verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
+    print(f"pooled: {total}, {pairs} pairs ({2 * pairs} games), score {100 * mean:.2f}%")
+    print(f"Elo {elo:+.1f} ({low:+.1f} .. {high:+.1f}, 95%), nElo {nelo:+.1f}")
+    print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
