@@ -19,7 +19,12 @@ only partly (tactics, what the search resolves), so the control's coefficient is
 the baseline and the *ratio* is what matters: well above 1, the stronger engine
 gives that term more weight than our own search finds in it, a sign the term is
 undervalued; well below 1, overvalued. The fit is a diagnostic for choosing what
-to try, not a tuner: every change it suggests still goes through an SPRT.
+to try, not a tuner: every change it suggests still goes through an SPRT. Its
+first hint failed there: both Ethereal 12 and Stockfish 15.1 (classical) put
+middlegame mobility at about 3 times our search's weight, yet doubling the
+middlegame mobility tables lost 3-21-16 in 40 games against the unchanged build
+(4+0.04). Mobility goes with having the initiative, which a deeper search turns
+into score; the ratio cannot tell the term from what comes with it.
 
     python3 benches/scripts/term_gap.py target/release/ferrochamp eth.pgn \\
         --opponent-scale 1.33 --control-depth 8
