@@ -22,10 +22,7 @@ import sys
 import chess
 import chess.pgn
 
-
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
+from sprt_pool import elo_from_score as elo
 
 
 def elo_with_error(wins, losses, draws):

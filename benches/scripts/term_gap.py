@@ -33,12 +33,12 @@ Needs python-chess (installed by ../shared/tools/install-opponents.sh); the
 least squares are solved here, with no other package.
 """
 import argparse
-import re
 import subprocess
 
 import chess.pgn
 
-SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+")
+# The same fastchess comment (`{+0.35/12 0.512s, ...}`) eval_gap.py reads.
+from eval_gap import SCORE
 TERMS = ("Material", "Piece squares", "Mobility", "Pawns", "Passed pawns", "Pieces", "King safety", "Threats")
 MIN_MOVE = 10
 MAX_SCORE = 20.0
