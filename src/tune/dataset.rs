@@ -3,7 +3,8 @@
 //!
 //! Accepted lines (blank lines and `#` comments are skipped):
 //! - `FEN | result` (this project's data sets);
-//! - `FEN | score | result` (`ferrochamp datagen` output; the score is ignored);
+//! - `FEN | score | result` (`ferrochamp datagen` output: the search's score in
+//!   centipawns from White's side, which `tune --lambda` blends into the label);
 //! - `FEN [result]` (the bracketed form of several public sets);
 //! - `FEN c9 "1-0";` (EPD with the result as an operation).
 //!
@@ -21,6 +22,8 @@ pub struct Labelled {
     pub fen: String,
     /// The game result from White's side: 1 win, 0.5 draw, 0 loss.
     pub result: f32,
+    /// The search's score from White's side (centipawns), when the line has one.
+    pub score: Option<f32>,
 }
 
 /// Parses a result token, or `None` when it is not one.
@@ -46,11 +49,16 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
+    let mut score = None;
     let (fen, result) = if line.contains('|') {
         let mut fields = line.split('|');
         let fen = fields.next().unwrap_or_default();
         // The result is the last field; a score may stand between.
         let last = fields.next_back().unwrap_or_default();
+        if let Some(middle) = fields.next() {
+            let parsed = middle.trim().parse::<f32>().ok().filter(|s| s.is_finite());
+            score = Some(parsed.ok_or_else(|| format!("no score in line: {line}"))?);
+        }
         (fen, parse_result(last))
     } else if let Some(open) = line.rfind('[') {
         (&line[..open], parse_result(&line[open..]))
@@ -60,7 +68,7 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
         (line, None)
     };
     match result {
-        Some(result) => Ok(Some(Labelled { fen: fen.trim().to_string(), result })),
+        Some(result) => Ok(Some(Labelled { fen: fen.trim().to_string(), result, score })),
         None => Err(format!("no result in line: {line}")),
     }
 }
@@ -122,6 +130,8 @@ mod tests {
         assert_eq!(result_of(&format!("{FEN} | 1/2-1/2")), 0.5);
         let parsed = parse_line(&format!("{FEN} | 12 | 1")).expect("parses").expect("a position");
         assert_eq!(parsed.fen, FEN);
+        assert_eq!(parsed.score, Some(12.0));
+        assert_eq!(parse_line(&format!("{FEN} | 1")).expect("parses").expect("a position").score, None);
     }
 
     #[test]
@@ -131,5 +141,6 @@ mod tests {
         assert!(parse_line(FEN).is_err());
         assert!(parse_line(&format!("{FEN} | 2.0")).is_err());
         assert!(parse_line(&format!("{FEN} | draw")).is_err());
+        assert!(parse_line(&format!("{FEN} | big | 0.5")).is_err());
     }
 }
