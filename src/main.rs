@@ -13,6 +13,10 @@ use ferrochamp::uci::BenchParams;
 struct Cli {
     #[command(subcommand)]
     command: Option<Tool>,
+    /// Set a search parameter before anything runs (`NAME=VALUE`, repeatable;
+    /// `ferrochamp params` lists them). For tuning runs, not for play.
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE")]
+    params: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -49,6 +53,8 @@ enum Tool {
         #[arg(long)]
         progress: bool,
     },
+    /// List the search parameters `--param` sets: name, value, default, min, max, SPSA step.
+    Params,
     /// Texel-tune the evaluation on labelled positions.
     Tune(ferrochamp::tune::TuneConfig),
     /// Write labelled positions from self-play.
@@ -80,6 +86,12 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
+    for setting in &cli.params {
+        if let Err(err) = ferrochamp::search::tunables::apply(setting) {
+            eprintln!("{err}");
+            return ExitCode::FAILURE;
+        }
+    }
     match cli.command {
         Some(Tool::Perft { depth, fen, divide, chess960, progress }) => {
             report_failure("perft", ferrochamp::tools::perft::run(depth, fen.as_deref(), divide, chess960, progress))
@@ -88,6 +100,10 @@ fn main() -> ExitCode {
             let params = BenchParams { depth, threads: threads.map(usize::from), hash_mb: hash.map(|mb| mb as usize) };
             let outcome = ferrochamp::tools::bench::run(&bench::BenchConfig::from_params(&params), progress);
             report_failure("bench", outcome.map(|_| ()).map_err(|err| err.to_string()))
+        }
+        Some(Tool::Params) => {
+            print!("{}", ferrochamp::search::tunables::table());
+            ExitCode::SUCCESS
         }
         Some(Tool::Tune(config)) => report_failure("tune", ferrochamp::tune::run_tune(config)),
         Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),

@@ -135,3 +135,11 @@ fn unknown_subcommands_and_options_are_usage_errors() {
     fails(&["frobnicate"], "unrecognized subcommand");
     fails(&["--threads", "2"], "unexpected argument");
 }
+
+#[test]
+fn search_parameters_refuse_unknown_names_and_bad_values() {
+    fails(&["--param", "NoSuchParameter=3", "bench", "1"], "no parameter named NoSuchParameter");
+    fails(&["--param", "RfpMargin", "bench", "1"], "expected NAME=VALUE");
+    fails(&["--param", "RfpMargin=seventy", "bench", "1"], "not an integer");
+    fails(&["--param", "RfpMargin=100000", "bench", "1"], "must be within 30..=150");
+}

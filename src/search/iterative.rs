@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use crate::board::Move;
 
 use super::info::{format_line, no_legal_move_line, LineReport};
-use super::params::{widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use super::params::{aspiration_window, widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
 use super::worker::Worker;
@@ -85,7 +85,7 @@ impl Worker<'_> {
     /// score falls inside it.
     fn aspiration(&mut self, depth: i32) -> i32 {
         let previous = self.root_moves[self.pv_index].previous_score;
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = aspiration_window();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
             ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
         } else {

@@ -12,7 +12,7 @@
 //! Files: `worker` (one search's state, node counting), `iterative` (iterative
 //! deepening, aspiration, limits), `root` (root moves), `negamax` (the
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
-//! `picker`, `history`, `see`, `tt`, `params`, `score`, `info`, `wdl` (win/draw/loss
+//! `picker`, `history`, `see`, `tt`, `params` (with `tunables`), `score`, `info`, `wdl` (win/draw/loss
 //! chances of a score).
 
 pub(crate) mod correction;
@@ -30,6 +30,7 @@ pub mod score;
 pub mod see;
 mod tablebase_probe;
 pub mod tt;
+pub mod tunables;
 pub mod wdl;
 mod worker;
 

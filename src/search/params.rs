@@ -1,8 +1,11 @@
 //! Every tunable number of the search in one place: pruning margins and depth
-//! limits as small `const fn`s, and the late-move-reduction table.
+//! limits as small functions, and the late-move-reduction table. The numbers a
+//! tuner may change at startup live in `tunables.rs` and are read from there.
 //!
 //! Depths are in plies; margins in centipawns. Changing any of these changes the
 //! `bench` signature.
+
+use super::tunables;
 
 /// Techniques that are switched on or off as a whole, so that a match can set
 /// the version with one against the version without it (400 games, 2+0.02):
@@ -13,7 +16,11 @@ pub const PROBCUT: bool = false;
 pub const SINGULAR_EXTENSIONS: bool = true;
 
 /// Aspiration windows start this wide around the previous iteration's score...
-pub const ASPIRATION_WINDOW: i32 = 20;
+#[inline]
+#[must_use]
+pub fn aspiration_window() -> i32 {
+    tunables::ASPIRATION_WINDOW.get()
+}
 /// ...from this depth on (shallower iterations are too unstable to aim at).
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// Beyond this window half-width, aspiration gives up and opens the window fully.
@@ -40,8 +47,8 @@ pub const RFP_MAX_DEPTH: i32 = 8;
 /// How far the static eval may sit above beta and still be searched.
 #[inline]
 #[must_use]
-pub const fn rfp_margin(depth: i32, improving: bool) -> i32 {
-    75 * depth - if improving { 60 } else { 0 }
+pub fn rfp_margin(depth: i32, improving: bool) -> i32 {
+    tunables::RFP_MARGIN.get() * depth - if improving { tunables::RFP_IMPROVING.get() } else { 0 }
 }
 
 /// Razoring: at shallow depth, an eval this far below alpha goes straight to quiescence.
@@ -49,8 +56,8 @@ pub const RAZOR_MAX_DEPTH: i32 = 3;
 
 #[inline]
 #[must_use]
-pub const fn razor_margin(depth: i32) -> i32 {
-    250 + 200 * depth
+pub fn razor_margin(depth: i32) -> i32 {
+    tunables::RAZOR_BASE.get() + tunables::RAZOR_DEPTH.get() * depth
 }
 
 /// Null-move pruning needs at least this much depth.
@@ -77,9 +84,9 @@ pub const fn nmp_verification_plies(reduced_depth: i32) -> usize {
 /// Null-move reduction: grows with depth and with how far eval exceeds beta.
 #[inline]
 #[must_use]
-pub const fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
-    let margin_bonus = eval_above_beta / 200;
-    3 + depth / 3 + if margin_bonus < 3 { margin_bonus } else { 3 }
+pub fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
+    let margin_bonus = eval_above_beta / tunables::NMP_EVAL_DIVISOR.get();
+    tunables::NMP_BASE.get() + depth / tunables::NMP_DEPTH_DIVISOR.get() + margin_bonus.min(3)
 }
 
 /// ProbCut: at this depth or more, a capture that beats beta by the margin in a
@@ -113,13 +120,17 @@ pub const fn singular_max_ply(root_depth: i32) -> usize {
 }
 
 /// A singular search this far below its bound extends the TT move by two plies.
-pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+#[inline]
+#[must_use]
+pub fn double_extension_margin() -> i32 {
+    tunables::DOUBLE_EXTENSION.get()
+}
 
 /// How far below the TT score the alternatives must stay for the TT move to be singular.
 #[inline]
 #[must_use]
-pub const fn singular_margin(depth: i32) -> i32 {
-    2 * depth
+pub fn singular_margin(depth: i32) -> i32 {
+    tunables::SINGULAR_MARGIN.get() * depth
 }
 
 /// Internal iterative reduction: nodes without a TT move at this depth or more are searched one ply shallower.
@@ -131,8 +142,8 @@ pub const FUTILITY_MAX_DEPTH: i32 = 8;
 /// Eval plus this margin must reach alpha for a late quiet move to be searched.
 #[inline]
 #[must_use]
-pub const fn futility_margin(depth: i32) -> i32 {
-    90 + 90 * depth
+pub fn futility_margin(depth: i32) -> i32 {
+    tunables::FUTILITY_BASE.get() + tunables::FUTILITY_DEPTH.get() * depth
 }
 
 /// Late move pruning applies up to this depth.
@@ -141,9 +152,9 @@ pub const LMP_MAX_DEPTH: i32 = 8;
 /// How many quiet moves are searched before the rest are skipped.
 #[inline]
 #[must_use]
-pub const fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
-    (if improving { base } else { base / 2 }) as usize
+pub fn lmp_threshold(depth: i32, improving: bool) -> usize {
+    let base = tunables::LMP_BASE.get() + depth * depth;
+    usize::try_from(if improving { base } else { base / 2 }).unwrap_or(0)
 }
 
 /// SEE pruning applies up to this depth.
@@ -152,31 +163,32 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 /// A quiet move losing more than this (SEE) at `depth` is skipped.
 #[inline]
 #[must_use]
-pub const fn see_quiet_threshold(depth: i32) -> i32 {
-    -60 * depth
+pub fn see_quiet_threshold(depth: i32) -> i32 {
+    tunables::SEE_QUIET.get() * depth
 }
 
 /// A capture losing more than this (SEE) at `depth` is skipped.
 #[inline]
 #[must_use]
-pub const fn see_capture_threshold(depth: i32) -> i32 {
-    -25 * depth * depth
+pub fn see_capture_threshold(depth: i32) -> i32 {
+    tunables::SEE_CAPTURE.get() * depth * depth
 }
 
 /// Quiescence delta pruning: a capture that cannot lift eval to alpha even with this extra is skipped.
-pub const DELTA_MARGIN: i32 = 200;
+#[inline]
+#[must_use]
+pub fn delta_margin() -> i32 {
+    tunables::DELTA_MARGIN.get()
+}
 
 /// The history bonus for a cut-off at `depth`: about depth squared, bounded so that
 /// one deep cut-off cannot swamp the table.
 #[inline]
 #[must_use]
-pub const fn history_bonus(depth: i32) -> i32 {
-    let bonus = 16 * depth * depth + 32 * depth + 16;
-    if bonus < 1600 {
-        bonus
-    } else {
-        1600
-    }
+pub fn history_bonus(depth: i32) -> i32 {
+    let quadratic = tunables::HISTORY_QUADRATIC.get();
+    let bonus = quadratic * depth * depth + tunables::HISTORY_LINEAR.get() * depth + quadratic;
+    bonus.min(tunables::HISTORY_MAX_BONUS.get())
 }
 
 /// Late move reductions start after this many moves...
@@ -184,7 +196,11 @@ pub const LMR_MIN_MOVES: usize = 2;
 /// ...at this depth or more.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// History score worth one ply of reduction, up or down.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+#[inline]
+#[must_use]
+pub fn lmr_history_divisor() -> i32 {
+    tunables::LMR_HISTORY_DIVISOR.get()
+}
 
 /// The largest reduction at `depth`: the reduced search never drops into
 /// quiescence (and a reduction is never negative, an extension).
@@ -216,19 +232,18 @@ pub struct LmrTable {
 }
 
 impl LmrTable {
-    const QUIET_BASE: f64 = 0.8;
-    const QUIET_DIVISOR: f64 = 2.3;
-    const NOISY_BASE: f64 = -0.1;
-    const NOISY_DIVISOR: f64 = 3.0;
-
+    /// The table from the current tunables (in hundredths: a base of 80 is 0.8 plies).
     #[must_use]
     pub fn new() -> LmrTable {
+        let hundredths = |t: &tunables::Tunable| f64::from(t.get()) / 100.0;
+        let quiet = (hundredths(&tunables::LMR_QUIET_BASE), hundredths(&tunables::LMR_QUIET_DIVISOR));
+        let noisy = (hundredths(&tunables::LMR_NOISY_BASE), hundredths(&tunables::LMR_NOISY_DIVISOR));
         let mut table = LmrTable { quiet: [[0; LMR_SIZE]; LMR_SIZE], noisy: [[0; LMR_SIZE]; LMR_SIZE] };
         for depth in 1..LMR_SIZE {
             for moves in 1..LMR_SIZE {
                 let log_product = (depth as f64).ln() * (moves as f64).ln();
-                table.quiet[depth][moves] = Self::to_plies(Self::QUIET_BASE + log_product / Self::QUIET_DIVISOR);
-                table.noisy[depth][moves] = Self::to_plies(Self::NOISY_BASE + log_product / Self::NOISY_DIVISOR);
+                table.quiet[depth][moves] = Self::to_plies(quiet.0 + log_product / quiet.1);
+                table.noisy[depth][moves] = Self::to_plies(noisy.0 + log_product / noisy.1);
             }
         }
         table

@@ -8,10 +8,10 @@ use crate::board::Move;
 
 use super::negamax::{MoveFacts, Node};
 use super::params::{
-    futility_margin, lmp_threshold, lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin, rfp_margin,
-    see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
-    DOUBLE_EXTENSION_MARGIN, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_HISTORY_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_MOVES,
-    NMP_MIN_DEPTH, NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor, lmr_max_reduction, nmp_reduction,
+    nmp_verification_plies, razor_margin, rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth,
+    singular_margin, singular_max_ply, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH,
+    NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
     PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS,
     SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
 };
@@ -178,7 +178,7 @@ impl Worker<'_> {
             Singular::Extend(0)
         } else if score < singular_beta {
             // Far below every alternative: the move is forced, search it two deeper.
-            let double = !node.pv_node && score < singular_beta - DOUBLE_EXTENSION_MARGIN;
+            let double = !node.pv_node && score < singular_beta - double_extension_margin();
             Singular::Extend(if double { 2 } else { 1 })
         } else if singular_beta >= node.beta {
             Singular::MultiCut(singular_beta)
@@ -237,7 +237,7 @@ impl Worker<'_> {
         if facts.quiet {
             reduction += i32::from(node.tt_move_is_capture);
             reduction -= i32::from(facts.refutation);
-            reduction -= facts.history_score / LMR_HISTORY_DIVISOR;
+            reduction -= facts.history_score / lmr_history_divisor();
         }
         // Never reduce into quiescence, never extend.
         reduction.clamp(0, lmr_max_reduction(node.depth))

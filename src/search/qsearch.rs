@@ -12,7 +12,7 @@
 
 use crate::board::Move;
 
-use super::params::DELTA_MARGIN;
+use super::params::delta_margin;
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::score::{mated_in, INFINITE};
 use super::see::{see_ge, see_value};
@@ -129,7 +129,7 @@ impl Worker<'_> {
     fn capture_is_futile(&self, mv: Move, static_eval: i32, alpha: i32) -> bool {
         if !mv.is_promotion() {
             let gain = self.pos.captured_piece_type(mv).map_or(0, see_value);
-            if static_eval + gain + DELTA_MARGIN <= alpha {
+            if static_eval + gain + delta_margin() <= alpha {
                 return true;
             }
         }

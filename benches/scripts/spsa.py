@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""SPSA tuning of the search parameters, driven by short fastchess matches.
+
+Each iteration perturbs every tuned parameter at once by +-c_k (a random sign
+each), plays game pairs between the engine with theta+ and with theta- (the
+same binary, `--param NAME=VALUE` arguments), and moves theta along the signs
+by how many more games theta+ won:
+
+    theta_i += r_k * c_k,i * (wins+ - losses+) * sign_i
+
+The gains follow the usual schedule (Spall; the same shape Fishtest uses):
+c_k = c_i / (k+1)^0.101 with c_i chosen so that c ends at the parameter's
+`step`; a_k = a / (A+k+1)^0.602 with A = N/10; r_k = a_k / c_k^2, with a
+chosen so that r ends at --r-end.
+
+The parameters, their bounds and steps come from `ferrochamp params`. The run
+writes its state after every iteration (--state, JSON) and resumes from it, and
+appends theta to --log (CSV), so a long run can be stopped, inspected and
+continued. The values to try in an SPRT are the rounded theta at the end.
+
+Example (one core, 4+0.04, 8 game pairs per iteration):
+
+    python3 benches/scripts/spsa.py --engine target/release/ferrochamp \\
+        --fastchess ../shared/tools/bin/fastchess \\
+        --openings ../shared/data/openings/noob_3moves_5k.epd \\
+        --params RfpMargin,FutilityBase,FutilityDepth --iterations 500 --pairs 8
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+
+ALPHA = 0.602
+GAMMA = 0.101
+
+
+def read_params(engine):
+    """name -> dict(value, default, min, max, step) from `ferrochamp params`."""
+    out = subprocess.run([engine, "params"], check=True, capture_output=True, text=True).stdout
+    lines = out.strip().splitlines()
+    if not lines or lines[0].split() != ["name", "value", "default", "min", "max", "step"]:
+        raise SystemExit(f"unexpected `{engine} params` output:\n{out}")
+    table = {}
+    for line in lines[1:]:
+        name, *numbers = line.split()
+        value, default, low, high, step = map(int, numbers)
+        table[name] = {"value": value, "default": default, "min": low, "max": high, "step": step}
+    return table
+
+
+def schedule(iterations, r_end):
+    """The constants of the gain sequences: (A, a factor per unit r, c factor)."""
+    big_a = iterations / 10
+    c_scale = iterations ** GAMMA  # c_i = step_i * c_scale ends at step_i
+    # a_end = r_end * c_end^2 per parameter; a = a_end * (A + N)^alpha.
+    a_scale = (big_a + iterations) ** ALPHA
+    return big_a, a_scale, c_scale
+
+
+def gains(k, params, state):
+    """c_k and r_k for every tuned parameter at iteration k (0-based)."""
+    big_a, a_scale, c_scale = schedule(state["iterations"], state["r_end"])
+    out = {}
+    for name in state["tuned"]:
+        step = params[name]["step"]
+        c = step * c_scale / (k + 1) ** GAMMA
+        a = state["r_end"] * step * step * a_scale / (big_a + k + 1) ** ALPHA
+        out[name] = (c, a / (c * c))
+    return out
+
+
+def clamp(value, info):
+    return max(info["min"], min(info["max"], value))
+
+
+WLD = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
+
+
+def play(args, plus, minus, seed):
+    """Game pairs theta+ against theta-; returns (wins, losses, draws) of theta+."""
+    def engine(name, theta):
+        settings = " ".join(f"--param {k}={v}" for k, v in sorted(theta.items()))
+        return ["-engine", f"cmd={args.engine}", f"name={name}", f"args={settings}"]
+
+    command = [args.fastchess, *engine("plus", plus), *engine("minus", minus),
+               "-each", f"tc={args.tc}", f"option.Hash={args.hash}", "proto=uci",
+               "-rounds", str(args.pairs), "-games", "2", "-repeat",
+               "-concurrency", str(args.concurrency),
+               "-openings", f"file={args.openings}", "format=epd", "order=random",
+               "-srand", str(seed), "-recover"]
+    out = subprocess.run(command, capture_output=True, text=True).stdout
+    found = WLD.findall(out)
+    if not found:
+        raise SystemExit("no result in fastchess output:\n" + out[-2000:])
+    games, wins, losses, draws = map(int, found[-1])
+    return wins, losses, draws
+
+
+def new_state(args, params):
+    tuned = args.params.split(",") if args.params else sorted(params)
+    unknown = [name for name in tuned if name not in params]
+    if unknown:
+        raise SystemExit(f"unknown parameters: {', '.join(unknown)}")
+    theta = {name: float(params[name]["value"]) for name in tuned}
+    return {"iterations": args.iterations, "r_end": args.r_end, "k": 0, "theta": theta,
+            "tuned": tuned, "seed": args.seed, "games": 0, "score": 0}
+
+
+def iterate(args, params, state, rng):
+    k = state["k"]
+    plus, minus, signs = {}, {}, {}
+    step = gains(k, params, state)
+    for name in state["tuned"]:
+        info, (c, _) = params[name], step[name]
+        signs[name] = rng.choice((-1, 1))
+        theta = state["theta"][name]
+        plus[name] = clamp(round(theta + c * signs[name]), info)
+        minus[name] = clamp(round(theta - c * signs[name]), info)
+    wins, losses, draws = play(args, plus, minus, state["seed"] + k)
+    result = wins - losses
+    for name in state["tuned"]:
+        c, r = step[name]
+        moved = state["theta"][name] + r * c * result * signs[name]
+        state["theta"][name] = float(clamp(moved, params[name]))
+    state["k"] = k + 1
+    state["games"] += wins + losses + draws
+    state["score"] += result
+    return wins, losses, draws
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", required=True, help="the ferrochamp binary")
+    parser.add_argument("--fastchess", required=True)
+    parser.add_argument("--openings", required=True, help="an EPD file of openings")
+    parser.add_argument("--params", default="", help="comma-separated names (default: all)")
+    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--pairs", type=int, default=4, help="game pairs per iteration")
+    parser.add_argument("--tc", default="4+0.04")
+    parser.add_argument("--hash", type=int, default=16)
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--r-end", type=float, default=0.002, dest="r_end",
+                        help="the learning rate a/c^2 at the last iteration")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--state", default="spsa_state.json")
+    parser.add_argument("--log", default="spsa_log.csv")
+    args = parser.parse_args()
+    if args.iterations < 1 or args.pairs < 1:
+        raise SystemExit("--iterations and --pairs must be at least 1")
+
+    params = read_params(args.engine)
+    if os.path.exists(args.state):
+        with open(args.state) as f:
+            state = json.load(f)
+        print(f"resuming {args.state} at iteration {state['k']}", file=sys.stderr)
+    else:
+        state = new_state(args, params)
+    rng = random.Random(state["seed"] * 1_000_003 + state["k"])
+    new_log = not os.path.exists(args.log)
+    with open(args.log, "a") as log:
+        if new_log:
+            log.write(",".join(["iteration", "wins", "losses", "draws", *state["tuned"]]) + "\n")
+        while state["k"] < state["iterations"]:
+            wins, losses, draws = iterate(args, params, state, rng)
+            thetas = [f"{state['theta'][n]:.2f}" for n in state["tuned"]]
+            log.write(",".join(map(str, [state["k"], wins, losses, draws, *thetas])) + "\n")
+            log.flush()
+            with open(args.state + ".tmp", "w") as f:
+                json.dump(state, f, indent=1)
+            os.replace(args.state + ".tmp", args.state)
+            print(f"iteration {state['k']}/{state['iterations']}: +{wins} -{losses} ={draws}; "
+                  + " ".join(f"{n}={state['theta'][n]:.1f}" for n in state["tuned"]), file=sys.stderr)
+    print("--param " + " --param ".join(f"{n}={round(state['theta'][n])}" for n in state["tuned"]))
+
+
+if __name__ == "__main__":
+    main()

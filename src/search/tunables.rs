@@ -1,0 +1,202 @@
+//! The search's numeric parameters that a tuner may change at startup: one
+//! table of names, defaults, bounds and SPSA step sizes.
+//!
+//! `params.rs` reads every margin and divisor listed here through [`Tunable::get`];
+//! the defaults are the values the technique table measured, so a build that
+//! sets nothing searches exactly as before (the bench signature checks it).
+//! `ferrochamp --param NAME=VALUE` sets one before the engine starts and
+//! `ferrochamp params` lists them, for `benches/scripts/spsa.py`. They are not
+//! UCI options on purpose: a GUI user should not meet twenty knobs whose only
+//! use is tuning.
+//!
+//! Each value is an atomic so that a setting made on the main thread reaches
+//! every search thread without a lock; relaxed loads cost what plain loads do.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// One tunable integer.
+pub struct Tunable {
+    /// The name `--param` and `ferrochamp params` use.
+    pub name: &'static str,
+    /// The value the search uses unless told otherwise.
+    pub default: i32,
+    /// The lowest value a tuner may explore; `set` refuses values outside the range.
+    pub min: i32,
+    /// The highest value a tuner may explore.
+    pub max: i32,
+    /// SPSA's perturbation for this parameter at the start of a run: big enough
+    /// that a game pair can tell the two sides apart, small enough to stay sound.
+    pub step: i32,
+    value: AtomicI32,
+}
+
+impl Tunable {
+    const fn new(name: &'static str, default: i32, (min, max): (i32, i32), step: i32) -> Tunable {
+        Tunable { name, default, min, max, step, value: AtomicI32::new(default) }
+    }
+
+    /// The current value.
+    #[inline]
+    #[must_use]
+    pub fn get(&self) -> i32 {
+        self.value.load(Ordering::Relaxed)
+    }
+
+    /// Sets the value (for every search started afterwards).
+    ///
+    /// # Errors
+    /// When `value` is outside `min..=max`.
+    pub fn set(&self, value: i32) -> Result<(), String> {
+        if !(self.min..=self.max).contains(&value) {
+            return Err(format!("{} must be within {}..={}, got {value}", self.name, self.min, self.max));
+        }
+        self.value.store(value, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// Reverse futility pruning: margin per ply of depth...
+pub static RFP_MARGIN: Tunable = Tunable::new("RfpMargin", 75, (30, 150), 8);
+/// ...less this when the position is improving.
+pub static RFP_IMPROVING: Tunable = Tunable::new("RfpImproving", 60, (0, 150), 10);
+/// Razoring margin: base...
+pub static RAZOR_BASE: Tunable = Tunable::new("RazorBase", 250, (50, 600), 30);
+/// ...plus this per ply.
+pub static RAZOR_DEPTH: Tunable = Tunable::new("RazorDepth", 200, (50, 500), 25);
+/// Null-move reduction: base plies...
+pub static NMP_BASE: Tunable = Tunable::new("NmpBase", 3, (1, 6), 1);
+/// ...plus depth divided by this...
+pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NmpDepthDivisor", 3, (2, 8), 1);
+/// ...plus (eval - beta) divided by this, at most 3.
+pub static NMP_EVAL_DIVISOR: Tunable = Tunable::new("NmpEvalDivisor", 200, (50, 600), 25);
+/// Futility pruning margin: base...
+pub static FUTILITY_BASE: Tunable = Tunable::new("FutilityBase", 90, (20, 250), 12);
+/// ...plus this per ply of the reduced depth.
+pub static FUTILITY_DEPTH: Tunable = Tunable::new("FutilityDepth", 90, (20, 250), 12);
+/// Late move pruning: this plus depth squared quiet moves (halved when not improving).
+pub static LMP_BASE: Tunable = Tunable::new("LmpBase", 3, (0, 10), 1);
+/// SEE pruning of quiets: the threshold per ply (negative).
+pub static SEE_QUIET: Tunable = Tunable::new("SeeQuiet", -60, (-150, -10), 8);
+/// SEE pruning of captures: the threshold per ply squared (negative).
+pub static SEE_CAPTURE: Tunable = Tunable::new("SeeCapture", -25, (-80, -5), 4);
+/// Singular extensions: the margin below the TT score, per ply.
+pub static SINGULAR_MARGIN: Tunable = Tunable::new("SingularMargin", 2, (1, 6), 1);
+/// A singular search this far below its bound extends by two plies.
+pub static DOUBLE_EXTENSION: Tunable = Tunable::new("DoubleExtension", 20, (0, 80), 5);
+/// The LMR table for quiets is `base/100 + ln(depth) ln(moves) / (divisor/100)`: its base...
+pub static LMR_QUIET_BASE: Tunable = Tunable::new("LmrQuietBase", 80, (0, 200), 10);
+/// ...and its divisor.
+pub static LMR_QUIET_DIVISOR: Tunable = Tunable::new("LmrQuietDivisor", 230, (120, 400), 15);
+/// The same for captures: the base...
+pub static LMR_NOISY_BASE: Tunable = Tunable::new("LmrNoisyBase", -10, (-100, 150), 10);
+/// ...and the divisor.
+pub static LMR_NOISY_DIVISOR: Tunable = Tunable::new("LmrNoisyDivisor", 300, (150, 600), 20);
+/// History score worth one ply of reduction.
+pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LmrHistoryDivisor", 8192, (2048, 32768), 800);
+/// History bonus `a d^2 + b d + c`, capped: the depth-squared factor...
+pub static HISTORY_QUADRATIC: Tunable = Tunable::new("HistoryQuadratic", 16, (0, 64), 3);
+/// ...the linear factor...
+pub static HISTORY_LINEAR: Tunable = Tunable::new("HistoryLinear", 32, (0, 256), 12);
+/// ...and the cap.
+pub static HISTORY_MAX_BONUS: Tunable = Tunable::new("HistoryMaxBonus", 1600, (400, 4000), 150);
+/// Aspiration windows' first half-width.
+pub static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 20, (5, 80), 3);
+/// Quiescence delta pruning margin.
+pub static DELTA_MARGIN: Tunable = Tunable::new("DeltaMargin", 200, (50, 500), 20);
+
+/// Every tunable, in the order `ferrochamp params` lists them.
+pub static ALL: [&Tunable; 24] = [
+    &RFP_MARGIN,
+    &RFP_IMPROVING,
+    &RAZOR_BASE,
+    &RAZOR_DEPTH,
+    &NMP_BASE,
+    &NMP_DEPTH_DIVISOR,
+    &NMP_EVAL_DIVISOR,
+    &FUTILITY_BASE,
+    &FUTILITY_DEPTH,
+    &LMP_BASE,
+    &SEE_QUIET,
+    &SEE_CAPTURE,
+    &SINGULAR_MARGIN,
+    &DOUBLE_EXTENSION,
+    &LMR_QUIET_BASE,
+    &LMR_QUIET_DIVISOR,
+    &LMR_NOISY_BASE,
+    &LMR_NOISY_DIVISOR,
+    &LMR_HISTORY_DIVISOR,
+    &HISTORY_QUADRATIC,
+    &HISTORY_LINEAR,
+    &HISTORY_MAX_BONUS,
+    &ASPIRATION_WINDOW,
+    &DELTA_MARGIN,
+];
+
+/// The tunable called `name` (case-insensitive).
+#[must_use]
+pub fn find(name: &str) -> Option<&'static Tunable> {
+    ALL.iter().copied().find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Applies one `NAME=VALUE` setting.
+///
+/// # Errors
+/// A message naming what is wrong: no `=`, an unknown name, a value that is not
+/// an integer or is out of range.
+pub fn apply(setting: &str) -> Result<(), String> {
+    let (name, value) = setting.split_once('=').ok_or_else(|| format!("--param {setting}: expected NAME=VALUE"))?;
+    let tunable = find(name).ok_or_else(|| format!("--param {setting}: no parameter named {}", name.trim()))?;
+    let value: i32 = value.trim().parse().map_err(|_| format!("--param {setting}: the value is not an integer"))?;
+    tunable.set(value).map_err(|err| format!("--param {setting}: {err}"))
+}
+
+/// The table as `ferrochamp params` prints it: a header, then one line each of
+/// name, current value, default, min, max and step.
+#[must_use]
+pub fn table() -> String {
+    let mut out = String::from("name value default min max step\n");
+    for t in ALL {
+        out.push_str(&format!("{} {} {} {} {} {}\n", t.name, t.get(), t.default, t.min, t.max, t.step));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_lie_within_their_bounds_and_names_are_unique() {
+        for t in ALL {
+            assert!(t.min <= t.default && t.default <= t.max, "{}", t.name);
+            assert!(t.step > 0 && t.step <= t.max - t.min, "{}", t.name);
+            assert_eq!(ALL.iter().filter(|u| u.name.eq_ignore_ascii_case(t.name)).count(), 1, "{}", t.name);
+        }
+    }
+
+    #[test]
+    fn bad_settings_are_refused_and_change_nothing() {
+        // Only refused settings here: tests run in parallel and share the statics.
+        for bad in ["RfpMargin", "RfpMargin=", "RfpMargin=abc", "RfpMargin=1000", "NoSuchParam=3", "=5"] {
+            let err = apply(bad).expect_err(bad);
+            assert!(err.starts_with("--param"), "{err}");
+        }
+        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
+    }
+
+    #[test]
+    fn a_private_tunable_takes_values_in_range() {
+        let t = Tunable::new("Test", 5, (0, 10), 1);
+        assert!(t.set(11).is_err());
+        assert_eq!(t.get(), 5);
+        t.set(7).expect("in range");
+        assert_eq!(t.get(), 7);
+    }
+
+    #[test]
+    fn the_table_lists_every_tunable() {
+        let table = table();
+        assert_eq!(table.lines().count(), ALL.len() + 1);
+        assert!(table.contains("RfpMargin 75 75 30 150 8"));
+    }
+}

@@ -1,0 +1,44 @@
+//! `--param` changes the search before it starts, and `ferrochamp params`
+//! lists what it can change: the two ends `benches/scripts/spsa.py` relies on.
+
+use std::process::Command;
+
+/// Runs the binary with `args` and returns its stdout; fails on a nonzero exit.
+fn stdout_of(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_ferrochamp")).args(args).output().expect("the engine binary runs");
+    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).to_string()
+}
+
+/// The node count of `bench` at depth 6, from its last line `<N> nodes <M> nps`.
+fn bench_nodes(params: &[&str]) -> u64 {
+    let mut args: Vec<&str> = params.iter().flat_map(|p| ["--param", p]).collect();
+    args.extend(["bench", "6"]);
+    let out = stdout_of(&args);
+    let last = out.lines().last().expect("bench prints lines");
+    last.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no node count in {last}"))
+}
+
+#[test]
+fn a_parameter_set_on_the_command_line_changes_the_search() {
+    let default = bench_nodes(&[]);
+    assert_eq!(bench_nodes(&["RfpMargin=75"]), default, "setting the default changes nothing");
+    assert_ne!(bench_nodes(&["RfpMargin=40", "LmrQuietDivisor=300"]), default);
+}
+
+#[test]
+fn params_lists_every_parameter_with_its_range() {
+    let out = stdout_of(&["params"]);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("name value default min max step"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split_whitespace().collect()).collect();
+    assert!(rows.len() >= 20, "{out}");
+    for row in &rows {
+        let numbers: Vec<i32> = row[1..].iter().map(|n| n.parse().expect("a number")).collect();
+        let [value, default, min, max, step] = numbers[..] else { panic!("six fields: {row:?}") };
+        assert_eq!(value, default, "{row:?}");
+        assert!(min <= default && default <= max && step > 0, "{row:?}");
+    }
+    // `--param` shows in the listing too.
+    assert!(stdout_of(&["--param", "AspirationWindow=30", "params"]).contains("AspirationWindow 30 20"));
+}
