@@ -68,6 +68,27 @@ impl Position {
         }
     }
 
+    /// The key after `mv` in the common case, for prefetching the hash table
+    /// before making the move: the moving piece, the captured one, the side to
+    /// move and the en passant square that expires. It ignores changed castling
+    /// rights, en passant captures, new en passant squares and promotions, where
+    /// it may then differ from the true key; a prefetch of the wrong line
+    /// costs nothing but the load.
+    #[must_use]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.piece_on(from) else { return self.key() };
+        let mut key =
+            self.key() ^ zobrist::side() ^ zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
+        if let Some(victim) = self.piece_on(to) {
+            key ^= zobrist::piece_square(victim, to);
+        }
+        if let Some(square) = self.state.en_passant {
+            key ^= zobrist::en_passant(square);
+        }
+        key
+    }
+
     fn make_normal(&mut self, state: &mut super::position::State, mv: Move, piece: Piece) {
         let (from, to) = (mv.from(), mv.to());
         if let Some(victim) = self.piece_on(to) {
@@ -215,5 +236,45 @@ pub(crate) fn castle_destinations(color: Color, king_from: Square, rook_from: Sq
     match side {
         CastleSide::King => (Square::from_file_rank(6, home), Square::from_file_rank(5, home)),
         CastleSide::Queen => (Square::from_file_rank(2, home), Square::from_file_rank(3, home)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::movegen::generate_legal;
+    use crate::board::{MoveList, Position};
+
+    /// `key_after` is exact for every move but castling, en passant captures,
+    /// double pushes that leave an en passant square, moves that change castling
+    /// rights, and promotions (and for those it must not panic).
+    #[test]
+    fn key_after_matches_the_key_after_making_ordinary_moves() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ];
+        let mut exact = 0;
+        for fen in fens {
+            let mut pos = Position::from_fen(fen).expect("valid FEN");
+            let mut moves = MoveList::new();
+            generate_legal(&pos, &mut moves);
+            for &mv in moves.iter() {
+                let predicted = pos.key_after(mv);
+                let rights_before = pos.to_fen().split_whitespace().nth(2).map(str::to_string);
+                pos.make_move(mv);
+                let rights_after = pos.to_fen().split_whitespace().nth(2).map(str::to_string);
+                let ordinary = !mv.is_promotion()
+                    && !matches!(mv.kind(), super::MoveKind::Castling | super::MoveKind::EnPassant)
+                    && rights_before == rights_after
+                    && pos.to_fen().split_whitespace().nth(3) == Some("-");
+                if ordinary {
+                    assert_eq!(predicted, pos.key(), "{fen}: {mv}");
+                    exact += 1;
+                }
+                pos.unmake_move();
+            }
+        }
+        assert!(exact > 40, "only {exact} ordinary moves checked");
     }
 }

@@ -142,7 +142,9 @@ fn clamp_i16(value: i32) -> u16 {
     value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16 as u16
 }
 
+/// Aligned to 16 so that four in a row can start on a cache line.
 #[derive(Default)]
+#[repr(align(16))]
 struct Entry {
     key_xor_data: AtomicU64,
     data: AtomicU64,
@@ -174,34 +176,71 @@ impl Entry {
     }
 }
 
-/// Four entries, 64 bytes. Aligned to 16 rather than to a cache line: the
-/// system allocator hands out zeroed memory cheaply (calloc) only up to that
-/// alignment, and `setoption name Hash value 1024` must answer within a second.
-#[repr(align(16))]
-#[derive(Default)]
-struct Bucket([Entry; ENTRIES_PER_BUCKET]);
-
-/// `count` empty buckets straight from zeroed memory, or `None` when the
+/// `count` empty entries straight from zeroed memory, or `None` when the
 /// allocator refuses. Writing a gigabyte of default entries one by one took
 /// 1.36 s for `setoption name Hash value 1024` (GUIs wait for `readyok` after
 /// it); zeroed pages from the allocator arrive at once (calloc maps fresh pages)
-/// and are touched only as the search fills them.
-fn zeroed_buckets(count: usize) -> Option<Vec<Bucket>> {
-    let layout = std::alloc::Layout::array::<Bucket>(count).ok()?;
+/// and are touched only as the search fills them. Alignment 16, not 64: the
+/// system allocator keeps to that fast path only up to 16 (see `Buckets`).
+fn zeroed_entries(count: usize) -> Option<Vec<Entry>> {
+    let layout = std::alloc::Layout::array::<Entry>(count).ok()?;
     if layout.size() == 0 {
         return None;
     }
-    // SAFETY: a Bucket is only AtomicU64s, for which all-zero bytes are a valid
+    // SAFETY: an Entry is only AtomicU64s, for which all-zero bytes are a valid
     // value (an empty entry); the layout is not zero-sized (checked above); a
     // non-null pointer comes from the global allocator with exactly the layout
-    // of `count` Buckets, and length == capacity == count, as
+    // of `count` Entries, and length == capacity == count, as
     // `Vec::from_raw_parts` requires.
     unsafe {
-        let pointer = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
+        let pointer = std::alloc::alloc_zeroed(layout).cast::<Entry>();
         if pointer.is_null() {
             return None;
         }
         Some(Vec::from_raw_parts(pointer, count, count))
+    }
+}
+
+/// The table's entries seen as buckets of four (64 bytes, one cache line).
+///
+/// The allocation is only 16-aligned (above), and large blocks from the system
+/// allocator start 16 bytes past a page boundary, so buckets laid from its
+/// first byte would each straddle two cache lines: a probe, the search's most
+/// expensive memory access, would wait for two lines instead of one. The
+/// buckets therefore start at the first entry on a 64-byte boundary; three
+/// spare entries at the end keep the last bucket inside the allocation.
+struct Buckets {
+    entries: Vec<Entry>,
+    /// Index in `entries` of bucket 0's first entry.
+    first: usize,
+    count: usize,
+}
+
+impl Buckets {
+    const SPARE: usize = ENTRIES_PER_BUCKET - 1;
+    const LINE: usize = ENTRIES_PER_BUCKET * std::mem::size_of::<Entry>();
+
+    fn zeroed(count: usize) -> Option<Buckets> {
+        let entries = zeroed_entries(count.checked_mul(ENTRIES_PER_BUCKET)?.checked_add(Self::SPARE)?)?;
+        Some(Buckets::aligned(entries, count))
+    }
+
+    fn aligned(entries: Vec<Entry>, count: usize) -> Buckets {
+        let misalignment = entries.as_ptr() as usize % Self::LINE;
+        let first = ((Self::LINE - misalignment) % Self::LINE) / std::mem::size_of::<Entry>();
+        Buckets { entries, first: first.min(Self::SPARE), count }
+    }
+
+    /// The bucket at `index` (below `count`).
+    #[inline]
+    fn get(&self, index: usize) -> Option<&[Entry; ENTRIES_PER_BUCKET]> {
+        self.entries.get(self.first + index * ENTRIES_PER_BUCKET..)?.first_chunk()
+    }
+
+    /// The entries of the first `count` buckets.
+    fn entries_of_first(&self, count: usize) -> &[Entry] {
+        let end = self.first + count.min(self.count) * ENTRIES_PER_BUCKET;
+        &self.entries[self.first..end]
     }
 }
 
@@ -261,7 +300,7 @@ pub fn check_fits(mb: usize, available_mb: Option<usize>) -> Result<(), HashErro
 /// The shared hash table of search results. All probing and storing goes through
 /// `&self`, so one table serves every thread.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     generation: AtomicU8,
 }
 
@@ -281,7 +320,10 @@ impl TranspositionTable {
             match TranspositionTable::try_new_within(size, available_mb) {
                 Ok(table) => return table,
                 Err(_) if size > 1 => size = (size / 2).next_power_of_two().min(size - 1),
-                Err(_) => return TranspositionTable::with_buckets(vec![Bucket::default()]),
+                Err(_) => {
+                    let one_bucket = (0..=ENTRIES_PER_BUCKET + Buckets::SPARE).map(|_| Entry::default()).collect();
+                    return TranspositionTable::with_buckets(Buckets::aligned(one_bucket, 1));
+                }
             }
         }
     }
@@ -303,23 +345,23 @@ impl TranspositionTable {
         check_fits(mb, available_mb)?;
         let error = HashError { requested_mb: mb, available_mb };
         let bytes = mb.checked_mul(1 << 20).ok_or_else(|| error.clone())?;
-        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        zeroed_buckets(count).map(TranspositionTable::with_buckets).ok_or(error)
+        let count = (bytes / Buckets::LINE).max(1);
+        Buckets::zeroed(count).map(TranspositionTable::with_buckets).ok_or(error)
     }
 
-    fn with_buckets(buckets: Vec<Bucket>) -> TranspositionTable {
+    fn with_buckets(buckets: Buckets) -> TranspositionTable {
         TranspositionTable { buckets, generation: AtomicU8::new(0) }
     }
 
     /// The table's size in whole megabytes (0 for the one-bucket table).
     #[must_use]
     pub fn megabytes(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        (self.buckets.count * Buckets::LINE) >> 20
     }
 
     /// Empties every entry (`ucinewgame`, `Clear Hash`); call while idle.
     pub fn clear(&self) {
-        for entry in self.buckets.iter().flat_map(|bucket| &bucket.0) {
+        for entry in &self.buckets.entries {
             entry.clear();
         }
         self.generation.store(0, Ordering::Relaxed);
@@ -334,19 +376,36 @@ impl TranspositionTable {
     /// Number of entries the table holds.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * ENTRIES_PER_BUCKET
+        self.buckets.count * ENTRIES_PER_BUCKET
     }
 
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket(&self, key: u64) -> Option<&[Entry; ENTRIES_PER_BUCKET]> {
         // Multiply-shift maps the key uniformly onto any bucket count, not just powers of two.
-        let index = (u128::from(key) * self.buckets.len() as u128) >> 64;
-        &self.buckets[index as usize]
+        let index = (u128::from(key) * self.buckets.count as u128) >> 64;
+        self.buckets.get(index as usize)
+    }
+
+    /// Asks the processor to start loading `key`'s bucket: called before the
+    /// move that leads there is made, so that the load overlaps with making
+    /// it. A hint only; a wrong key just wastes the load.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bucket) = self.bucket(key) {
+            // SAFETY: a prefetch has no effect on memory or on the program's
+            // state, whatever the address; this one is inside the table anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.as_ptr().cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Looks `key` up; mate scores come back relative to the root from `ply`.
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
-        let packed = self.bucket(key).0.iter().find_map(|entry| entry.read(key))?;
+        let packed = self.bucket(key)?.iter().find_map(|entry| entry.read(key))?;
         Some(TtHit {
             mv: packed.mv(),
             score: from_tt(packed.score(), ply),
@@ -360,7 +419,7 @@ impl TranspositionTable {
     /// Stores a search result for `key` found at `ply` from the root.
     pub fn store(&self, key: u64, ply: usize, store: &TtStore) {
         let generation = self.generation.load(Ordering::Relaxed);
-        let bucket = self.bucket(key);
+        let Some(bucket) = self.bucket(key) else { return };
         let (slot, old) = self.choose_slot(bucket, key, generation);
         let same_position = old.is_some_and(|(old_key, _)| old_key == key);
         let mut store = *store;
@@ -375,16 +434,21 @@ impl TranspositionTable {
             }
         }
         let packed = Packed::new(&store, to_tt(store.score, ply), generation);
-        bucket.0[slot].write(key, packed);
+        bucket[slot].write(key, packed);
     }
 
     /// The slot to overwrite: the entry already holding `key`, else the one whose
     /// depth is least worth keeping once its age (in searches) is counted against it.
-    fn choose_slot(&self, bucket: &Bucket, key: u64, generation: u8) -> (usize, Option<(u64, Packed)>) {
+    fn choose_slot(
+        &self,
+        bucket: &[Entry; ENTRIES_PER_BUCKET],
+        key: u64,
+        generation: u8,
+    ) -> (usize, Option<(u64, Packed)>) {
         let mut best = 0;
         let mut best_worth = i32::MAX;
         let mut best_old = None;
-        for (index, entry) in bucket.0.iter().enumerate() {
+        for (index, entry) in bucket.iter().enumerate() {
             let (old_key, old) = entry.peek();
             if old.bound().is_none() {
                 return (index, None);
@@ -407,10 +471,11 @@ impl TranspositionTable {
     #[must_use]
     pub fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed);
-        let sample = self.buckets.len().min(HASHFULL_SAMPLE_BUCKETS);
-        let used = self.buckets[..sample]
+        let sample = self.buckets.count.min(HASHFULL_SAMPLE_BUCKETS);
+        let used = self
+            .buckets
+            .entries_of_first(sample)
             .iter()
-            .flat_map(|bucket| &bucket.0)
             .filter(|entry| {
                 let (_, packed) = entry.peek();
                 packed.bound().is_some() && packed.generation() == generation
@@ -451,9 +516,25 @@ mod tests {
     #[test]
     fn entries_are_two_words_and_buckets_a_cache_line_long() {
         assert_eq!(std::mem::size_of::<Entry>(), 16);
-        assert_eq!(std::mem::size_of::<Bucket>(), 64);
-        // 16, not 64: see `Bucket` (zeroed allocation stays on the fast calloc path).
-        assert_eq!(std::mem::align_of::<Bucket>(), 16);
+        assert_eq!(Buckets::LINE, 64);
+        // 16, not 64: see `zeroed_entries` (zeroed allocation stays on the fast calloc path).
+        assert_eq!(std::mem::align_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn buckets_start_on_a_cache_line_and_stay_inside_the_allocation() {
+        for mb in [1, 3, 16] {
+            let tt = TranspositionTable::new(mb);
+            let buckets = &tt.buckets;
+            let first = buckets.get(0).expect("bucket 0");
+            assert_eq!(first.as_ptr() as usize % Buckets::LINE, 0, "{mb} MB");
+            assert!(buckets.get(buckets.count - 1).is_some(), "{mb} MB: the last bucket");
+            assert!(buckets.first <= Buckets::SPARE);
+        }
+        // Whatever the start, the bucket count and the entries are consistent.
+        let tt = TranspositionTable::new_within(1, Some(0));
+        assert!(tt.buckets.get(tt.buckets.count - 1).is_some());
+        assert_eq!(tt.capacity(), tt.buckets.count * ENTRIES_PER_BUCKET);
     }
 
     #[test]

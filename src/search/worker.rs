@@ -237,6 +237,9 @@ impl<'w> Worker<'w> {
 
     /// Plays `mv` from the node at `ply`, remembering it for continuation history.
     pub fn make_move(&mut self, mv: Move, ply: usize) {
+        // The child's first act is the TT probe, whose cache miss was half of
+        // negamax's own time in the profile: start the load now.
+        self.shared.tt.prefetch(self.pos.key_after(mv));
         let played = PieceTo::new(self.pos.moved_piece(mv), mv.to());
         *self.frame_mut(ply) = Frame { played: Some(played), null_move: false, ..*self.frame(ply) };
         self.pos.make_move(mv);
