@@ -89,8 +89,10 @@ fn tune_refuses_missing_files_and_bad_settings() {
     fails(&["tune", "/"], "tune:");
     let empty = temp_file("empty.txt", "");
     fails(&["tune", empty.to_str().expect("utf-8 path")], "tune:");
-    let bad_args: [(&[&str], &str); 8] = [
+    let bad_args: [(&[&str], &str); 10] = [
         (&["--epochs=-1"], "invalid value"),
+        (&["--lambda", "1.5"], "--lambda"),
+        (&["--lambda=-0.1"], "--lambda"),
         (&["--batch-size", "0"], "--batch-size"),
         (&["--split-block", "0"], "--split-block"),
         (&["--validation", "1.5"], "--validation"),
