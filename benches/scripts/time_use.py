@@ -15,6 +15,7 @@ away its clock.
 Usage: time_use.py MATCH.pgn [MATCH2.pgn ...]
 Needs no package beyond Python's standard library.
 """
+import os
 import re
 import statistics
 import sys
@@ -92,7 +93,11 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__)
+        sys.exit(0 if len(sys.argv) > 1 else 2)
+    missing = [path for path in sys.argv[1:] if not os.path.isfile(path)]
+    if missing:
+        print(f"time_use.py: no such file: {', '.join(missing)}", file=sys.stderr)
         sys.exit(2)
     sys.exit(main(sys.argv[1:]))
