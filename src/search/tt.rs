@@ -250,6 +250,13 @@ impl Buckets {
         Some(Buckets::aligned(entries, count))
     }
 
+    /// One bucket from ordinary allocation: the last resort when the zeroed
+    /// allocation of every size was refused.
+    fn one() -> Buckets {
+        let entries = (0..ENTRIES_PER_BUCKET + Self::SPARE).map(|_| Entry::default()).collect();
+        Buckets::aligned(entries, 1)
+    }
+
     fn aligned(entries: Vec<Entry>, count: usize) -> Buckets {
         let misalignment = entries.as_ptr() as usize % Self::LINE;
         let first = ((Self::LINE - misalignment) % Self::LINE) / std::mem::size_of::<Entry>();
@@ -345,10 +352,7 @@ impl TranspositionTable {
             match TranspositionTable::try_new_within(size, available_mb) {
                 Ok(table) => return table,
                 Err(_) if size > 1 => size = (size / 2).next_power_of_two().min(size - 1),
-                Err(_) => {
-                    let one_bucket = (0..=ENTRIES_PER_BUCKET + Buckets::SPARE).map(|_| Entry::default()).collect();
-                    return TranspositionTable::with_buckets(Buckets::aligned(one_bucket, 1));
-                }
+                Err(_) => return TranspositionTable::with_buckets(Buckets::one()),
             }
         }
     }
