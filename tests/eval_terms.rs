@@ -106,3 +106,34 @@ fn king_left_in_the_centre_is_counted_only_against_a_queen() {
     let castled = "r1bq1rk1/pppp1ppp/2n2n2/8/8/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 8";
     assert_eq!(counts(castled, idx::KING_CENTRE_FILE + 6), [1, 1]);
 }
+
+#[test]
+fn complexity_counts_pawns_wings_and_pawn_endgames() {
+    // Six pawns, all on the kingside, rooks on: no wing bonus, not a pawn ending.
+    let one_wing = "4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    assert_eq!(counts(one_wing, idx::COMPLEXITY_PAWNS), [6, 0]);
+    assert_eq!(counts(one_wing, idx::COMPLEXITY_BOTH_FLANKS), [0, 0]);
+    assert_eq!(counts(one_wing, idx::COMPLEXITY_PAWN_ENDGAME), [0, 0]);
+    assert_eq!(counts(one_wing, idx::COMPLEXITY_OFFSET), [1, 0], "counted once, in White's slot");
+    // Kings and pawns on both wings.
+    let pawn_ending = "6k1/p4ppp/8/8/8/8/P4PPP/6K1 w - - 0 1";
+    assert_eq!(counts(pawn_ending, idx::COMPLEXITY_BOTH_FLANKS), [1, 0]);
+    assert_eq!(counts(pawn_ending, idx::COMPLEXITY_PAWN_ENDGAME), [1, 0]);
+}
+
+#[test]
+fn complexity_moves_the_endgame_half_but_never_past_zero() {
+    use ferrochamp::eval::complexity_adjustment;
+    assert_eq!(complexity_adjustment(120, -50), -50, "a drawish position shrinks White's edge");
+    assert_eq!(complexity_adjustment(-120, -50), 50, "and Black's alike");
+    assert_eq!(complexity_adjustment(30, -50), -30, "down to zero, not beyond");
+    assert_eq!(complexity_adjustment(-30, -50), 30);
+    assert_eq!(complexity_adjustment(80, 40), 40, "a complex position enlarges it");
+    assert_eq!(complexity_adjustment(0, 40), 0, "a level endgame half stays level");
+    // A rook up with few pawns on one wing: the adjustment pulls towards zero, keeping the sign.
+    let pos = Position::from_fen("4k3/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").expect("fen");
+    let trace = evaluate_traced(&pos);
+    let complexity = trace.terms[ferrochamp::eval::trace::Term::Complexity as usize][0].eg();
+    let before = trace.total().eg() - complexity;
+    assert!(before > 0 && complexity < 0 && before + complexity > 0, "{before} {complexity}");
+}

@@ -110,7 +110,7 @@ fn danger_curve_matches_the_engine() {
     }
 }
 
-/// A tiny synthetic set whose samples use linear and king-danger weights.
+/// A tiny synthetic set whose samples use linear, king-danger and complexity weights.
 fn tiny_set(weight_count: usize) -> SampleSet {
     let mut rng = Rng::new(3);
     let mut set = SampleSet::default();
@@ -134,6 +134,12 @@ fn tiny_set(weight_count: usize) -> SampleSet {
                 Vec::new()
             } else {
                 vec![Coeff { index: (weight_count - 1) as u16, count: 2 }]
+            },
+            // One weight of the lower half doubles as a complexity weight (its endgame half).
+            complexity: if i % 4 == 0 {
+                Vec::new()
+            } else {
+                vec![Coeff { index: (weight_count / 2 - 1) as u16, count: (i % 3) as i16 + 1 }]
             },
             phase: rng.below(257) as i32,
             scale: 64 + rng.below(65) as i32,

@@ -9,6 +9,39 @@ use super::params::{
 use super::score::{S, SCALE_NORMAL};
 use super::trace::{weight, weight_n, Tracer};
 
+/// Files a-d and e-h: pawns on both make an endgame edge easier to convert.
+const QUEENSIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+const KINGSIDE: Bitboard = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
+
+/// The complexity adjustment of the endgame half `eg` (White's side, before it):
+/// an edge in a position with few pawns, all on one wing, is worth less than
+/// the terms add up to, and one with many pawns on both wings more. Recorded in
+/// White's slot (the term belongs to the position, not to a side).
+pub fn complexity<T: Tracer>(pos: &Position, eg: i32, t: &mut T) -> S {
+    let pawns = pos.by_type(PieceType::Pawn);
+    let pieces = pos.occupied() & !pawns & !pos.by_type(PieceType::King);
+    let white = Color::White;
+    let mut units = weight_n!(t, white, pawns.count() as i32, COMPLEXITY_PAWNS);
+    if (pawns & QUEENSIDE).any() && (pawns & KINGSIDE).any() {
+        units += weight!(t, white, COMPLEXITY_BOTH_FLANKS);
+    }
+    if pieces.is_empty() {
+        units += weight!(t, white, COMPLEXITY_PAWN_ENDGAME);
+    }
+    units += weight!(t, white, COMPLEXITY_OFFSET);
+    S(0, complexity_adjustment(eg, units.eg()))
+}
+
+/// What `units` of complexity add to the endgame half `eg`: away from zero when
+/// positive, towards it when negative, but never past it (an edge can shrink to
+/// nothing, not change hands).
+#[inline]
+#[must_use]
+pub const fn complexity_adjustment(eg: i32, units: i32) -> i32 {
+    let floor = -eg.abs();
+    eg.signum() * if units > floor { units } else { floor }
+}
+
 /// Material in pawn units, fixed (not tuned) so that the drawish-material rules
 /// mean the same thing whatever the tuner does to the piece values.
 fn piece_units(pos: &Position, color: Color) -> i32 {

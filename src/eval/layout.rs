@@ -17,6 +17,10 @@ pub enum Kind {
     /// Summed into the king-danger units of the side whose king is attacked,
     /// then turned into a penalty by `king::danger_penalty` (not linear).
     KingDanger,
+    /// Summed (White's slot only: the term belongs to the position) into the
+    /// complexity units, which move the endgame half towards or away from zero
+    /// by `endgame::complexity_adjustment` (not linear; endgame halves only).
+    Complexity,
 }
 
 /// One named table of the parameters file.
@@ -147,6 +151,10 @@ layout! {
     MOPUP_EDGE: Linear,
     MOPUP_PROXIMITY: Linear,
     MOPUP_BN_CORNER: Linear,
+    COMPLEXITY_PAWNS: Complexity,
+    COMPLEXITY_BOTH_FLANKS: Complexity,
+    COMPLEXITY_PAWN_ENDGAME: Complexity,
+    COMPLEXITY_OFFSET: Complexity,
 }
 
 /// The name of the weight at `index`, e.g. `PST[3][12]`, for the tuner's reports.

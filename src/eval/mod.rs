@@ -31,6 +31,7 @@ pub mod trace;
 use crate::board::attacks::king_attacks;
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
+pub use endgame::complexity_adjustment;
 pub use king::danger_penalty;
 pub use pawns::PawnTable;
 pub use report::{eval_report, eval_report_with};
@@ -181,6 +182,11 @@ fn evaluate_white<T: Tracer>(pos: &Position, pawns: Option<&mut PawnTable>, t: &
     let tempo = weight!(t, stm, TEMPO);
     t.term(Term::Tempo, stm, tempo);
     total += tempo * stm.sign();
+
+    // Complexity reads the whole endgame half, so it comes last.
+    let complexity = endgame::complexity(pos, total.eg(), t);
+    t.term(Term::Complexity, Color::White, complexity);
+    total += complexity;
 
     let phase = game_phase(pos);
     let scale = endgame::scale_factor(pos, total.eg());

@@ -324,6 +324,20 @@ pub const MOPUP_PROXIMITY: S = s(   8,    8);
 /// KBNK: per unit of closeness (14 minus Manhattan distance) of the bare king to a corner of the bishop's colour.
 pub const MOPUP_BN_CORNER: S = s( 100,  100);
 
+// ---- Complexity: how winnable an endgame edge is (endgame half only; the middlegame half is unused) ----
+
+/// Complexity units per pawn on the board (both colours).
+pub const COMPLEXITY_PAWNS: S = s(   0,    7);
+
+/// Complexity units when there are pawns on both wings (files a-d and e-h).
+pub const COMPLEXITY_BOTH_FLANKS: S = s(   0,   74);
+
+/// Complexity units when only kings and pawns are left.
+pub const COMPLEXITY_PAWN_ENDGAME: S = s(   0,   24);
+
+/// Complexity units in every position.
+pub const COMPLEXITY_OFFSET: S = s(   0, -104);
+
 // ---- Scale factors for the endgame half, out of 128 (not tuned) ----
 
 /// Opposite-coloured bishops and pawns only.

@@ -13,6 +13,7 @@
 
 use crate::board::Color;
 
+use super::endgame::complexity_adjustment;
 use super::king::danger_penalty;
 use super::layout::{self, Kind};
 use super::score::S;
@@ -40,11 +41,14 @@ pub enum Term {
     Mopup,
     /// The bonus for having the move; counted for the side to move only.
     Tempo,
+    /// The endgame half moved towards or away from zero by how winnable the
+    /// position is (pawn count and wings); counted under White only.
+    Complexity,
 }
 
 impl Term {
     /// The number of terms; a term's discriminant is its index below it.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
 
     /// Every term, in the order of the report's rows.
     pub const ALL: [Term; Term::COUNT] = [
@@ -58,6 +62,7 @@ impl Term {
         Term::Threats,
         Term::Mopup,
         Term::Tempo,
+        Term::Complexity,
     ];
 
     /// The term's label in the `eval` report.
@@ -74,6 +79,7 @@ impl Term {
             Term::Threats => "Threats",
             Term::Mopup => "Mop-up",
             Term::Tempo => "Tempo",
+            Term::Complexity => "Complexity",
         }
     }
 }
@@ -200,13 +206,15 @@ impl EvalTrace {
     /// The unblended score (White minus Black) this position would get with
     /// `weights` instead of the compiled ones, from the coefficients alone: what
     /// a tuner computes. Linear weights count straight in; king-danger weights
-    /// are summed per king and go through [`danger_penalty`]. Phase, scale and
+    /// are summed per king and go through [`danger_penalty`]; complexity weights
+    /// are summed and move the endgame half by [`complexity_adjustment`]. Phase, scale and
     /// the final blend are left to the caller (`S::blend`). A short `weights`
     /// slice counts as zeros past its end.
     #[must_use]
     pub fn score_with(&self, weights: &[S]) -> S {
         let mut linear = S::ZERO;
         let mut danger = [S::ZERO; 2];
+        let mut complexity = 0;
         for group in layout::GROUPS {
             let range = group.start..group.start + group.len;
             let Some(group_weights) = weights.get(range.clone()) else { break };
@@ -217,10 +225,12 @@ impl EvalTrace {
                         danger[0] += weight * white;
                         danger[1] += weight * black;
                     }
+                    Kind::Complexity => complexity += weight.eg() * white,
                 }
             }
         }
-        linear + danger_penalty(danger[0]) - danger_penalty(danger[1])
+        let before = linear + danger_penalty(danger[0]) - danger_penalty(danger[1]);
+        before + S(0, complexity_adjustment(before.eg(), complexity))
     }
 
     /// The weights with a nonzero coefficient: (index, white count, black count).

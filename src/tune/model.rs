@@ -15,6 +15,10 @@
 //!   `eval::danger_penalty` (quadratic in the middlegame up to a cap, linear in
 //!   the endgame):
 //!   this part is modelled exactly, not frozen;
+//! - the endgame sum (linear and danger parts) is then moved by the complexity
+//!   units `C = Σ k_j w_j.eg` (the `Complexity` groups, counted once per
+//!   position): `eg_sum + sign(eg_sum) * max(C, -|eg_sum|)`, as in
+//!   `eval::endgame::complexity_adjustment`; modelled exactly, like the danger;
 //! - `mg = phase / 256`, `eg = (256 - phase) / 256 * scale / 128`. The endgame
 //!   scale is taken as a constant of the position (it depends only on material
 //!   and on the sign of the endgame score);
@@ -26,6 +30,25 @@ use crate::eval::layout::{self, Kind};
 use crate::eval::score::{PHASE_MAX, SCALE_NORMAL};
 use crate::eval::trace::EvalTrace;
 use crate::eval::{evaluate_traced, score::S};
+
+/// The complexity adjustment of an endgame sum (as `eval::endgame::complexity_adjustment`,
+/// in floating point): `(adjustment, d adjustment / d units, d (sum + adjustment) / d sum)`.
+#[must_use]
+pub fn complexity_adjustment(eg_sum: f64, units: f64) -> (f64, f64, f64) {
+    let sign = if eg_sum > 0.0 {
+        1.0
+    } else if eg_sum < 0.0 {
+        -1.0
+    } else {
+        0.0
+    };
+    if units >= -eg_sum.abs() {
+        (sign * units, sign, 1.0)
+    } else {
+        // The edge shrinks to nothing: the endgame half is zero whatever the weights.
+        (-eg_sum, 0.0, 0.0)
+    }
+}
 
 /// A weight's middlegame and endgame value.
 pub type Weight = [f64; 2];
@@ -73,6 +96,7 @@ pub struct Sample {
     linear: u16,
     danger_white: u8,
     danger_black: u8,
+    complexity: u8,
     /// The middlegame blend factor, `phase / 256` (0 for a dead draw).
     pub mg: f32,
     /// The endgame blend factor, `(256 - phase) / 256 * scale / 128` (0 for a dead draw).
@@ -99,6 +123,8 @@ pub struct SampleParts {
     pub danger_white: Vec<Coeff>,
     /// King-danger units against Black's king, by weight.
     pub danger_black: Vec<Coeff>,
+    /// Complexity units of the position, by weight.
+    pub complexity: Vec<Coeff>,
     /// The game phase, from 0 (bare endgame) to 256 (full middlegame).
     pub phase: i32,
     /// The endgame scale, 128 for a normal endgame and 0 for a dead draw.
@@ -117,7 +143,11 @@ impl SampleParts {
         for (index, white, black) in trace.nonzero_coeffs() {
             let Ok(index16) = u16::try_from(index) else { continue };
             let coeff = |count: i32| Coeff { index: index16, count: clamp_i16(count) };
-            if is_danger(index) {
+            if is_complexity(index) {
+                if white != 0 {
+                    parts.complexity.push(coeff(white));
+                }
+            } else if is_danger(index) {
                 if white != 0 {
                     parts.danger_white.push(coeff(white));
                 }
@@ -140,6 +170,12 @@ fn clamp_i16(value: i32) -> i16 {
 #[must_use]
 pub fn is_danger(index: usize) -> bool {
     layout::GROUPS.iter().any(|g| g.kind == Kind::KingDanger && (g.start..g.start + g.len).contains(&index))
+}
+
+/// Whether the weight at `index` belongs to a complexity group.
+#[must_use]
+pub fn is_complexity(index: usize) -> bool {
+    layout::GROUPS.iter().any(|g| g.kind == Kind::Complexity && (g.start..g.start + g.len).contains(&index))
 }
 
 /// The engine's weights as floating point, in layout order.
@@ -167,6 +203,8 @@ pub struct Evaluated {
     /// White-relative centipawns.
     pub value: f64,
     danger: [Weight; 2],
+    /// d(endgame half) / d(complexity units), and d(endgame half) / d(endgame sum).
+    complexity_slopes: (f64, f64),
 }
 
 impl SampleSet {
@@ -197,19 +235,20 @@ impl SampleSet {
     /// Adds a sample.
     pub fn push(&mut self, parts: &SampleParts) {
         let (mg, eg) = blend_factors(parts.phase, parts.scale);
-        let lists = [&parts.linear[..], &parts.danger_white[..], &parts.danger_black[..]];
+        let lists = [&parts.linear[..], &parts.danger_white[..], &parts.danger_black[..], &parts.complexity[..]];
         self.push_raw(lists, (mg, eg), parts.offset, parts.result);
     }
 
     /// Adds a sample from its coefficient lists (linear, danger against White,
-    /// danger against Black). Lists longer than their counters allow are cut;
+    /// danger against Black, complexity). Lists longer than their counters allow are cut;
     /// the evaluation never comes near (it has a few dozen terms a position).
-    fn push_raw(&mut self, lists: [&[Coeff]; 3], (mg, eg): (f32, f32), offset: f32, result: f32) {
+    fn push_raw(&mut self, lists: [&[Coeff]; 4], (mg, eg): (f32, f32), offset: f32, result: f32) {
         let Ok(start) = u32::try_from(self.coeffs.len()) else { return };
         let linear = &lists[0][..lists[0].len().min(usize::from(u16::MAX))];
         let danger_white = &lists[1][..lists[1].len().min(usize::from(u8::MAX))];
         let danger_black = &lists[2][..lists[2].len().min(usize::from(u8::MAX))];
-        for list in [linear, danger_white, danger_black] {
+        let complexity = &lists[3][..lists[3].len().min(usize::from(u8::MAX))];
+        for list in [linear, danger_white, danger_black, complexity] {
             self.coeffs.extend_from_slice(list);
         }
         self.samples.push(Sample {
@@ -218,6 +257,7 @@ impl SampleSet {
             linear: linear.len() as u16,
             danger_white: danger_white.len() as u8,
             danger_black: danger_black.len() as u8,
+            complexity: complexity.len() as u8,
             mg,
             eg,
             offset,
@@ -240,8 +280,8 @@ impl SampleSet {
     pub fn append(&mut self, other: &SampleSet) {
         for i in 0..other.len() {
             let sample = other.samples[i];
-            let (linear, white, black) = other.parts(&sample);
-            self.push_raw([linear, white, black], (sample.mg, sample.eg), sample.offset, sample.result);
+            let (linear, white, black, complexity) = other.parts(&sample);
+            self.push_raw([linear, white, black, complexity], (sample.mg, sample.eg), sample.offset, sample.result);
         }
     }
 
@@ -251,18 +291,24 @@ impl SampleSet {
         let mut out = SampleSet::default();
         for &i in indices {
             let sample = self.samples[i];
-            let (linear, white, black) = self.parts(&sample);
-            out.push_raw([linear, white, black], (sample.mg, sample.eg), sample.offset, sample.result);
+            let (linear, white, black, complexity) = self.parts(&sample);
+            out.push_raw([linear, white, black, complexity], (sample.mg, sample.eg), sample.offset, sample.result);
         }
         out
     }
 
-    fn parts(&self, sample: &Sample) -> (&[Coeff], &[Coeff], &[Coeff]) {
+    fn parts(&self, sample: &Sample) -> (&[Coeff], &[Coeff], &[Coeff], &[Coeff]) {
         let start = sample.start as usize;
         let linear_end = start + usize::from(sample.linear);
         let white_end = linear_end + usize::from(sample.danger_white);
         let black_end = white_end + usize::from(sample.danger_black);
-        (&self.coeffs[start..linear_end], &self.coeffs[linear_end..white_end], &self.coeffs[white_end..black_end])
+        let complexity_end = black_end + usize::from(sample.complexity);
+        (
+            &self.coeffs[start..linear_end],
+            &self.coeffs[linear_end..white_end],
+            &self.coeffs[white_end..black_end],
+            &self.coeffs[black_end..complexity_end],
+        )
     }
 
     /// Per weight, how many samples use it (with a nonzero coefficient).
@@ -270,8 +316,8 @@ impl SampleSet {
     pub fn occurrences(&self, weight_count: usize) -> Vec<u32> {
         let mut counts = vec![0u32; weight_count];
         for sample in &self.samples {
-            let (linear, white, black) = self.parts(sample);
-            for c in linear.iter().chain(white).chain(black) {
+            let (linear, white, black, complexity) = self.parts(sample);
+            for c in linear.iter().chain(white).chain(black).chain(complexity) {
                 if let Some(count) = counts.get_mut(usize::from(c.index)) {
                     *count += 1;
                 }
@@ -284,7 +330,7 @@ impl SampleSet {
     #[must_use]
     pub fn evaluate(&self, index: usize, weights: &[Weight]) -> Evaluated {
         let sample = &self.samples[index];
-        let (linear, white, black) = self.parts(sample);
+        let (linear, white, black, complexity) = self.parts(sample);
         let mut sum = [0.0; 2];
         for c in linear {
             let w = weights[usize::from(c.index)];
@@ -294,17 +340,24 @@ impl SampleSet {
         }
         let danger = [dot(white, weights), dot(black, weights)];
         let (pw, pb) = (danger_penalty(danger[0]), danger_penalty(danger[1]));
+        let eg_sum = sum[1] + pw[1] - pb[1];
+        let (adjustment, units_slope, sum_slope) = complexity_adjustment(eg_sum, dot(complexity, weights)[1]);
         let mg = f64::from(sample.mg) * (sum[0] + pw[0] - pb[0]);
-        let eg = f64::from(sample.eg) * (sum[1] + pw[1] - pb[1]);
-        Evaluated { value: mg + eg + f64::from(sample.offset), danger }
+        let eg = f64::from(sample.eg) * (eg_sum + adjustment);
+        Evaluated { value: mg + eg + f64::from(sample.offset), danger, complexity_slopes: (units_slope, sum_slope) }
     }
 
     /// Adds `scale * dE/dw` of sample `index` to `grad`, given its evaluation.
     pub fn add_gradient(&self, index: usize, evaluated: &Evaluated, scale: f64, grad: &mut [Weight]) {
         let sample = &self.samples[index];
-        let (linear, white, black) = self.parts(sample);
+        let (linear, white, black, complexity) = self.parts(sample);
+        let (units_slope, sum_slope) = evaluated.complexity_slopes;
         let mg = scale * f64::from(sample.mg);
-        let eg = scale * f64::from(sample.eg);
+        // Complexity passes the endgame sum on with this slope (0 where it zeroes the half).
+        let eg = scale * f64::from(sample.eg) * sum_slope;
+        for c in complexity {
+            grad[usize::from(c.index)][1] += scale * f64::from(sample.eg) * units_slope * f64::from(c.count);
+        }
         for c in linear {
             let g = &mut grad[usize::from(c.index)];
             let count = f64::from(c.count);
