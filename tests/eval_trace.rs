@@ -4,7 +4,7 @@
 mod eval_support;
 
 use ferrochamp::board::{Color, PieceType, Position};
-use ferrochamp::eval::layout;
+use ferrochamp::eval::layout::{self, Kind};
 use ferrochamp::eval::score::S;
 use ferrochamp::eval::{eval_report, evaluate, evaluate_traced, PawnTable, EVAL_LIMIT};
 
@@ -36,13 +36,19 @@ fn coefficients_explain_the_whole_score() {
 
 #[test]
 fn changing_a_weight_changes_the_rebuilt_score_by_its_count() {
-    let mut weights = layout::current();
+    // The complexity adjustment moves the endgame half by its sign and never past
+    // zero, so it is not linear: it is left out of both scores compared here.
+    let mut base = layout::current();
+    for group in layout::GROUPS.iter().filter(|g| g.kind == Kind::Complexity) {
+        base[group.start..group.start + group.len].fill(S::ZERO);
+    }
+    let mut weights = base.clone();
     weights[layout::idx::MATERIAL] += S(1, 10); // the pawn's value
     for pos in test_positions().iter().step_by(7) {
         let trace = evaluate_traced(pos);
         let pawns = |c: Color| pos.pieces(c, PieceType::Pawn).count() as i32;
         let difference = pawns(Color::White) - pawns(Color::Black);
-        assert_eq!(trace.score_with(&weights) - trace.total(), S(difference, 10 * difference));
+        assert_eq!(trace.score_with(&weights) - trace.score_with(&base), S(difference, 10 * difference));
     }
 }
 
