@@ -6,6 +6,7 @@ use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
 use ferrochamp::eval::layout;
 use ferrochamp::eval::score::S;
+use ferrochamp::eval::trace::Term;
 use ferrochamp::eval::{evaluate, evaluate_traced, PawnTable};
 use ferrochamp::tune::model::{self, Coeff, SampleParts, SampleSet};
 use ferrochamp::tune::rng::Rng;
@@ -58,6 +59,12 @@ fn model_reproduces_the_engine_evaluation() {
         set.push(&parts);
         let modelled = set.evaluate(0, &weights).value;
         worst = worst.max((modelled - f64::from(white_cp)).abs());
+        // The complexity adjustment jumps where the endgame half changes sign; within
+        // the engine's integer rounding of zero the model may land on the other side.
+        let complexity = trace.terms[Term::Complexity as usize][0].eg();
+        if (trace.total().eg() - complexity).abs() <= 3 {
+            continue;
+        }
         // Integer rounding of the engine (danger penalty, scale, blend) is all that may differ.
         assert!(
             (modelled - f64::from(white_cp)).abs() <= 3.0,
