@@ -157,10 +157,16 @@ layout! {
     COMPLEXITY_OFFSET: Complexity,
 }
 
+/// The table holding the weight at `index` (None past the last one).
+#[must_use]
+pub fn group_of(index: usize) -> Option<&'static Group> {
+    GROUPS.iter().find(|g| (g.start..g.start + g.len).contains(&index))
+}
+
 /// The name of the weight at `index`, e.g. `PST[3][12]`, for the tuner's reports.
 #[must_use]
 pub fn weight_name(index: usize) -> String {
-    let Some(group) = GROUPS.iter().find(|g| (g.start..g.start + g.len).contains(&index)) else {
+    let Some(group) = group_of(index) else {
         return format!("#{index}");
     };
     let offset = index - group.start;

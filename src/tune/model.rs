@@ -143,19 +143,20 @@ impl SampleParts {
         for (index, white, black) in trace.nonzero_coeffs() {
             let Ok(index16) = u16::try_from(index) else { continue };
             let coeff = |count: i32| Coeff { index: index16, count: clamp_i16(count) };
-            if is_complexity(index) {
-                if white != 0 {
-                    parts.complexity.push(coeff(white));
+            match layout::group_of(index).map(|group| group.kind) {
+                // Complexity is counted in White's slot only.
+                Some(Kind::Complexity) if white != 0 => parts.complexity.push(coeff(white)),
+                Some(Kind::Complexity) => {}
+                Some(Kind::KingDanger) => {
+                    if white != 0 {
+                        parts.danger_white.push(coeff(white));
+                    }
+                    if black != 0 {
+                        parts.danger_black.push(coeff(black));
+                    }
                 }
-            } else if is_danger(index) {
-                if white != 0 {
-                    parts.danger_white.push(coeff(white));
-                }
-                if black != 0 {
-                    parts.danger_black.push(coeff(black));
-                }
-            } else if white != black {
-                parts.linear.push(coeff(white - black));
+                _ if white != black => parts.linear.push(coeff(white - black)),
+                _ => {}
             }
         }
         parts
@@ -164,18 +165,6 @@ impl SampleParts {
 
 fn clamp_i16(value: i32) -> i16 {
     i16::try_from(value).unwrap_or(if value < 0 { i16::MIN } else { i16::MAX })
-}
-
-/// Whether the weight at `index` belongs to a king-danger group.
-#[must_use]
-pub fn is_danger(index: usize) -> bool {
-    layout::GROUPS.iter().any(|g| g.kind == Kind::KingDanger && (g.start..g.start + g.len).contains(&index))
-}
-
-/// Whether the weight at `index` belongs to a complexity group.
-#[must_use]
-pub fn is_complexity(index: usize) -> bool {
-    layout::GROUPS.iter().any(|g| g.kind == Kind::Complexity && (g.start..g.start + g.len).contains(&index))
 }
 
 /// The engine's weights as floating point, in layout order.
