@@ -40,7 +40,7 @@ fn changing_a_weight_changes_the_rebuilt_score_by_its_count() {
     // zero, so it is not linear: it is left out of both scores compared here.
     let mut base = layout::current();
     for group in layout::GROUPS.iter().filter(|g| g.kind == Kind::Complexity) {
-        base[group.start..group.start + group.len].fill(S::ZERO);
+        base[group.range()].fill(S::ZERO);
     }
     let mut weights = base.clone();
     weights[layout::idx::MATERIAL] += S(1, 10); // the pawn's value

@@ -6,6 +6,8 @@
 //! its coefficients under the same indices through the `weight!` macro, so the
 //! tuner's view and the evaluation's reads cannot drift apart.
 
+use std::ops::Range;
+
 use super::params;
 use super::score::S;
 
@@ -34,6 +36,14 @@ pub struct Group {
     pub len: usize,
     /// How the table's weights enter the evaluation.
     pub kind: Kind,
+}
+
+impl Group {
+    /// The table's indices in the flat vector.
+    #[must_use]
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.start + self.len
+    }
 }
 
 /// The number of `S` weights in a table (a scalar `S`, `[S; N]` or `[[S; N]; M]`).
@@ -160,7 +170,7 @@ layout! {
 /// The table holding the weight at `index` (None past the last one).
 #[must_use]
 pub fn group_of(index: usize) -> Option<&'static Group> {
-    GROUPS.iter().find(|g| (g.start..g.start + g.len).contains(&index))
+    GROUPS.iter().find(|g| g.range().contains(&index))
 }
 
 /// The name of the weight at `index`, e.g. `PST[3][12]`, for the tuner's reports.

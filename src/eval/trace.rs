@@ -216,7 +216,7 @@ impl EvalTrace {
         let mut danger = [S::ZERO; 2];
         let mut complexity = 0;
         for group in layout::GROUPS {
-            let range = group.start..group.start + group.len;
+            let range = group.range();
             let Some(group_weights) = weights.get(range.clone()) else { break };
             for (&[white, black], &weight) in self.coeffs[range].iter().zip(group_weights) {
                 match group.kind {

@@ -44,7 +44,7 @@ pub fn export_style(style: &StyleDef) -> String {
         if group.kind == Kind::KingDanger {
             let _ = writeln!(out, "# (king-danger units: summed, then turned into a penalty nonlinearly)");
         }
-        let values = &style.weights[group.start..group.start + group.len];
+        let values = &style.weights[group.range()];
         write_group(&mut out, group.name, &dims(group), values);
     }
     out

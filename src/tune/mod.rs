@@ -266,7 +266,7 @@ pub fn frozen_mask(names: &[String]) -> Result<Vec<bool>, String> {
             .iter()
             .find(|g| g.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| format!("no parameter table named {name}"))?;
-        mask[group.start..group.start + group.len].fill(true);
+        mask[group.range()].fill(true);
     }
     Ok(mask)
 }
