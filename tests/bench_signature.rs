@@ -7,7 +7,7 @@
 use ferrochamp::engine::bench::{self, BenchConfig};
 use ferrochamp::uci::BenchParams;
 
-const EXPECTED_BENCH_NODES: u64 = 7_137_719;
+const EXPECTED_BENCH_NODES: u64 = 6_273_909;
 
 #[test]
 fn bench_node_count_matches_the_signature() {

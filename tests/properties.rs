@@ -75,19 +75,26 @@ fn for_each_position(seed: u64, mut check: impl FnMut(&mut Position, &Start, &mu
 }
 
 /// The keys of the same position built from scratch out of its FEN.
-fn keys_from_scratch(pos: &Position) -> Result<(u64, u64), String> {
+/// The full key, the pawn key and each colour's non-pawn key.
+fn all_keys(pos: &Position) -> (u64, u64, u64, u64) {
+    (pos.key(), pos.pawn_key(), pos.non_pawn_key(Color::White), pos.non_pawn_key(Color::Black))
+}
+
+fn keys_from_scratch(pos: &Position) -> Result<(u64, u64, u64, u64), String> {
     let fen = pos.to_fen();
     let fresh = Position::from_fen(&fen).map_err(|err| format!("own FEN {fen} rejected: {err}"))?;
-    Ok((fresh.key(), fresh.pawn_key()))
+    Ok(all_keys(&fresh))
 }
 
 fn check_keys(pos: &Position, context: &str) -> Result<(), String> {
-    let incremental = (pos.key(), pos.pawn_key());
+    let incremental = all_keys(pos);
     let scratch = keys_from_scratch(pos)?;
     if incremental == scratch {
         Ok(())
     } else {
-        Err(format!("{context}: (key, pawn key) incremental {incremental:x?} vs from scratch {scratch:x?}"))
+        Err(format!(
+            "{context}: (key, pawn key, non-pawn keys) incremental {incremental:x?} vs from scratch {scratch:x?}"
+        ))
     }
 }
 
@@ -99,14 +106,20 @@ fn incremental_keys_equal_keys_from_scratch() {
             let uci = pos.move_to_uci(mv, start.chess960);
             let moves_a_pawn = pos.moved_piece(mv).piece_type() == PieceType::Pawn
                 || pos.captured_piece_type(mv) == Some(PieceType::Pawn);
-            let pawn_key_before = pos.pawn_key();
+            let only_pawns = pos.moved_piece(mv).piece_type() == PieceType::Pawn
+                && matches!(pos.captured_piece_type(mv), None | Some(PieceType::Pawn))
+                && mv.kind() != MoveKind::Promotion;
+            let before = all_keys(pos);
             pos.make_move(mv);
             let result = check_keys(pos, &format!("after {uci}"));
-            let pawn_key_after = pos.pawn_key();
+            let after = all_keys(pos);
             pos.unmake_move();
             result?;
-            if !moves_a_pawn && pawn_key_after != pawn_key_before {
+            if !moves_a_pawn && after.1 != before.1 {
                 return Err(format!("{uci} moves no pawn but changes the pawn key"));
+            }
+            if only_pawns && (after.2, after.3) != (before.2, before.3) {
+                return Err(format!("{uci} moves only pawns but changes a non-pawn key"));
             }
         }
         Ok(())

@@ -129,6 +129,7 @@ impl Position {
         let (key, pawn_key) = pos.compute_keys();
         pos.state.key = key;
         pos.state.pawn_key = pawn_key;
+        pos.state.non_pawn_keys = pos.compute_non_pawn_keys();
         Ok(pos)
     }
 

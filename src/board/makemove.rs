@@ -94,32 +94,29 @@ impl Position {
         if let Some(victim) = self.piece_on(to) {
             self.remove_piece(victim, to);
             state.key ^= zobrist::piece_square(victim, to);
-            if victim.piece_type() == PieceType::Pawn {
-                state.pawn_key ^= zobrist::piece_square(victim, to);
-            }
+            toggle_side_key(state, victim, to);
             state.captured = Some(victim);
             state.halfmove = 0;
         }
         state.key ^= zobrist::piece_square(piece, from);
+        toggle_side_key(state, piece, from);
         if piece.piece_type() == PieceType::Pawn {
             state.halfmove = 0;
-            state.pawn_key ^= zobrist::piece_square(piece, from);
         }
-        match mv.promotion_piece() {
+        let arrived = match mv.promotion_piece() {
             Some(promoted) => {
                 let promoted = Piece::new(piece.color(), promoted);
                 self.remove_piece(piece, from);
                 self.put_piece(promoted, to);
-                state.key ^= zobrist::piece_square(promoted, to);
+                promoted
             }
             None => {
                 self.move_piece(piece, from, to);
-                state.key ^= zobrist::piece_square(piece, to);
-                if piece.piece_type() == PieceType::Pawn {
-                    state.pawn_key ^= zobrist::piece_square(piece, to);
-                }
+                piece
             }
-        }
+        };
+        state.key ^= zobrist::piece_square(arrived, to);
+        toggle_side_key(state, arrived, to);
     }
 
     /// King takes own rook: both pieces leave first, since in Chess960 a
@@ -136,6 +133,9 @@ impl Position {
             ^ zobrist::piece_square(king, king_to)
             ^ zobrist::piece_square(rook, rook_from)
             ^ zobrist::piece_square(rook, rook_to);
+        for (piece, square) in [(king, from), (king, king_to), (rook, rook_from), (rook, rook_to)] {
+            toggle_side_key(state, piece, square);
+        }
     }
 
     /// Sets the en-passant square only when the side to move can really capture there.
@@ -225,6 +225,18 @@ impl Position {
             self.side = self.side.flip();
             self.state = previous;
         }
+    }
+}
+
+/// Toggles `piece` on `square` in the pawn key or in its colour's non-pawn key
+/// (the full key is the caller's business: castling updates it in one expression).
+#[inline]
+fn toggle_side_key(state: &mut super::position::State, piece: Piece, square: Square) {
+    let key = zobrist::piece_square(piece, square);
+    if piece.piece_type() == PieceType::Pawn {
+        state.pawn_key ^= key;
+    } else {
+        state.non_pawn_keys[piece.color().index()] ^= key;
     }
 }
 

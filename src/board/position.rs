@@ -16,6 +16,8 @@ use super::zobrist;
 pub(crate) struct State {
     pub key: u64,
     pub pawn_key: u64,
+    /// Per colour, the Zobrist key of that colour's pieces other than pawns (king included).
+    pub non_pawn_keys: [u64; 2],
     pub castling: u8,
     pub en_passant: Option<Square>,
     pub halfmove: u32,
@@ -60,6 +62,7 @@ impl Position {
             state: State {
                 key: 0,
                 pawn_key: 0,
+                non_pawn_keys: [0; 2],
                 castling: 0,
                 en_passant: None,
                 halfmove: 0,
@@ -161,6 +164,14 @@ impl Position {
     #[must_use]
     pub fn pawn_key(&self) -> u64 {
         self.state.pawn_key
+    }
+
+    /// The Zobrist key of `color`'s pieces other than pawns (king included), for
+    /// tables keyed by one side's piece placement.
+    #[inline]
+    #[must_use]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.state.non_pawn_keys[color.index()]
     }
 
     /// Plies since the last capture or pawn move, for the fifty-move rule.
@@ -324,6 +335,19 @@ impl Position {
             }
         }
         shields
+    }
+
+    /// Per colour, the key of its pieces other than pawns, computed from scratch
+    /// (the incremental ones must equal these).
+    #[must_use]
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for square in self.occupied() {
+            if let Some(piece) = self.piece_on(square).filter(|piece| piece.piece_type() != PieceType::Pawn) {
+                keys[piece.color().index()] ^= zobrist::piece_square(piece, square);
+            }
+        }
+        keys
     }
 
     /// Zobrist keys computed from scratch (the incremental ones must equal these).
