@@ -90,7 +90,7 @@ pub struct Histories {
     killers: Box<[[Move; 2]]>,
     /// [previous piece/to]: the quiet move that last refuted that move.
     counters: Box<[Move]>,
-    /// The static eval's average error per pawn structure.
+    /// The static eval's average error by pawn structure and by each side's pieces.
     pub correction: CorrectionHistory,
 }
 
