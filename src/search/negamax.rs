@@ -44,7 +44,7 @@ pub(super) struct Node {
     pub in_check: bool,
     /// The evaluation function's verdict (`EVAL_NONE` in check), as stored in the TT.
     pub raw_eval: i32,
-    /// The raw eval corrected by the pawn-structure correction history.
+    /// The raw eval corrected by the correction history (pawn structure, each side's pieces).
     pub static_eval: i32,
     /// The static eval corrected by a TT score whose bound allows it.
     pub eval: i32,
@@ -209,8 +209,8 @@ impl Worker<'_> {
     }
 
     /// Step 7. The node's evaluations: raw (from the TT when stored), corrected by
-    /// what searches of this pawn structure found (correction history: +14.3 ± 16.4
-    /// Elo, README technique table), and refined by a TT score whose bound points the right way.
+    /// what searches of this pawn structure and these pieces found (correction history
+    /// by pawns: +14.3 ± 16.4 Elo, README technique table), and refined by a TT score whose bound points the right way.
     pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> NodeEvals {
         if in_check {
             return NodeEvals { raw: EVAL_NONE, corrected: EVAL_NONE, refined: EVAL_NONE };
