@@ -210,7 +210,8 @@ impl Worker<'_> {
 
     /// Step 7. The node's evaluations: raw (from the TT when stored), corrected by
     /// what searches of this pawn structure and these pieces found (correction history
-    /// by pawns: +14.3 ± 16.4 Elo, README technique table), and refined by a TT score whose bound points the right way.
+    /// by pawns: +14.3 ± 16.4 Elo; the non-pawn tables beside it: +16.2, 95% +5.8 to
+    /// +26.6; README technique table), and refined by a TT score whose bound points the right way.
     pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> NodeEvals {
         if in_check {
             return NodeEvals { raw: EVAL_NONE, corrected: EVAL_NONE, refined: EVAL_NONE };
