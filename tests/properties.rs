@@ -74,12 +74,12 @@ fn for_each_position(seed: u64, mut check: impl FnMut(&mut Position, &Start, &mu
     }
 }
 
-/// The keys of the same position built from scratch out of its FEN.
 /// The full key, the pawn key and each colour's non-pawn key.
 fn all_keys(pos: &Position) -> (u64, u64, u64, u64) {
     (pos.key(), pos.pawn_key(), pos.non_pawn_key(Color::White), pos.non_pawn_key(Color::Black))
 }
 
+/// The keys of the same position built from scratch out of its FEN.
 fn keys_from_scratch(pos: &Position) -> Result<(u64, u64, u64, u64), String> {
     let fen = pos.to_fen();
     let fresh = Position::from_fen(&fen).map_err(|err| format!("own FEN {fen} rejected: {err}"))?;

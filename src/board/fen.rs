@@ -126,10 +126,7 @@ impl Position {
         }
         pos.update_check_info();
         parse_en_passant(&mut pos, fields[3])?;
-        let (key, pawn_key) = pos.compute_keys();
-        pos.state.key = key;
-        pos.state.pawn_key = pawn_key;
-        pos.state.non_pawn_keys = pos.compute_non_pawn_keys();
+        pos.set_keys_from_scratch();
         Ok(pos)
     }
 

@@ -39,9 +39,9 @@ impl Position {
                 let victim = Piece::new(us.flip(), PieceType::Pawn);
                 self.remove_piece(victim, victim_square);
                 self.move_piece(piece, from, to);
-                let keys = zobrist::piece_square(victim, victim_square);
-                state.key ^= keys ^ zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-                state.pawn_key ^= keys ^ zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
+                for (pawn, square) in [(victim, victim_square), (piece, from), (piece, to)] {
+                    state.toggle_piece(pawn, square);
+                }
                 state.captured = Some(victim);
                 state.halfmove = 0;
             }
@@ -93,13 +93,11 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         if let Some(victim) = self.piece_on(to) {
             self.remove_piece(victim, to);
-            state.key ^= zobrist::piece_square(victim, to);
-            toggle_side_key(state, victim, to);
+            state.toggle_piece(victim, to);
             state.captured = Some(victim);
             state.halfmove = 0;
         }
-        state.key ^= zobrist::piece_square(piece, from);
-        toggle_side_key(state, piece, from);
+        state.toggle_piece(piece, from);
         if piece.piece_type() == PieceType::Pawn {
             state.halfmove = 0;
         }
@@ -115,8 +113,7 @@ impl Position {
                 piece
             }
         };
-        state.key ^= zobrist::piece_square(arrived, to);
-        toggle_side_key(state, arrived, to);
+        state.toggle_piece(arrived, to);
     }
 
     /// King takes own rook: both pieces leave first, since in Chess960 a
@@ -129,12 +126,8 @@ impl Position {
         self.remove_piece(rook, rook_from);
         self.put_piece(king, king_to);
         self.put_piece(rook, rook_to);
-        state.key ^= zobrist::piece_square(king, from)
-            ^ zobrist::piece_square(king, king_to)
-            ^ zobrist::piece_square(rook, rook_from)
-            ^ zobrist::piece_square(rook, rook_to);
         for (piece, square) in [(king, from), (king, king_to), (rook, rook_from), (rook, rook_to)] {
-            toggle_side_key(state, piece, square);
+            state.toggle_piece(piece, square);
         }
     }
 
@@ -225,18 +218,6 @@ impl Position {
             self.side = self.side.flip();
             self.state = previous;
         }
-    }
-}
-
-/// Toggles `piece` on `square` in the pawn key or in its colour's non-pawn key
-/// (the full key is the caller's business: castling updates it in one expression).
-#[inline]
-fn toggle_side_key(state: &mut super::position::State, piece: Piece, square: Square) {
-    let key = zobrist::piece_square(piece, square);
-    if piece.piece_type() == PieceType::Pawn {
-        state.pawn_key ^= key;
-    } else {
-        state.non_pawn_keys[piece.color().index()] ^= key;
     }
 }
 

@@ -30,6 +30,21 @@ pub(crate) struct State {
     pub captured: Option<Piece>,
 }
 
+impl State {
+    /// Toggles `piece` on `square` in the full key and in the pawn key or its
+    /// colour's non-pawn key: the one rule for building and updating the keys.
+    #[inline]
+    pub fn toggle_piece(&mut self, piece: Piece, square: Square) {
+        let key = zobrist::piece_square(piece, square);
+        self.key ^= key;
+        if piece.piece_type() == PieceType::Pawn {
+            self.pawn_key ^= key;
+        } else {
+            self.non_pawn_keys[piece.color().index()] ^= key;
+        }
+    }
+}
+
 /// A chess position: the pieces on bitboards and a mailbox, the side to move, castling rights,
 /// en passant and clocks, and the states of the earlier positions for unmaking moves and
 /// spotting repetitions.
@@ -337,39 +352,20 @@ impl Position {
         shields
     }
 
-    /// Per colour, the key of its pieces other than pawns, computed from scratch
-    /// (the incremental ones must equal these).
-    #[must_use]
-    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
-        let mut keys = [0; 2];
-        for square in self.occupied() {
-            if let Some(piece) = self.piece_on(square).filter(|piece| piece.piece_type() != PieceType::Pawn) {
-                keys[piece.color().index()] ^= zobrist::piece_square(piece, square);
-            }
-        }
-        keys
-    }
-
-    /// Zobrist keys computed from scratch (the incremental ones must equal these).
-    #[must_use]
-    pub fn compute_keys(&self) -> (u64, u64) {
-        let mut key = 0;
-        let mut pawn_key = 0;
+    /// Sets the Zobrist keys from scratch (the incremental ones must equal these).
+    pub(crate) fn set_keys_from_scratch(&mut self) {
+        (self.state.key, self.state.pawn_key, self.state.non_pawn_keys) = (0, 0, [0; 2]);
         for square in self.occupied() {
             if let Some(piece) = self.piece_on(square) {
-                key ^= zobrist::piece_square(piece, square);
-                if piece.piece_type() == PieceType::Pawn {
-                    pawn_key ^= zobrist::piece_square(piece, square);
-                }
+                self.state.toggle_piece(piece, square);
             }
         }
-        key ^= zobrist::castling(self.state.castling);
+        self.state.key ^= zobrist::castling(self.state.castling);
         if let Some(square) = self.state.en_passant {
-            key ^= zobrist::en_passant(square);
+            self.state.key ^= zobrist::en_passant(square);
         }
         if self.side == Color::Black {
-            key ^= zobrist::side();
+            self.state.key ^= zobrist::side();
         }
-        (key, pawn_key)
     }
 }
