@@ -25,7 +25,7 @@
 use crate::board::{Color, Move, Piece, PieceType};
 
 use super::history::{QuietCutoff, TriedMove};
-use super::params::{IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
+use super::params::{deeper_margin, IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
 use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
@@ -304,7 +304,7 @@ impl Worker<'_> {
                 Singular::MultiCut(score) => return score,
             };
             // Step 18. Late move reductions and PVS re-searches.
-            let score = self.search_move(node, &facts, move_count, node.depth - 1 + extension);
+            let score = self.search_move(node, &facts, move_count, best_score, node.depth - 1 + extension);
             if self.stopped {
                 return 0;
             }
@@ -352,16 +352,31 @@ impl Worker<'_> {
 
     /// Step 18. Plays the move and searches it: reduced first if late (late move
     /// reductions: +214.4 ± 68.7 Elo, README technique table), then at full depth with a
-    /// null window, then (PV nodes) with the full window.
-    fn search_move(&mut self, node: &Node, facts: &MoveFacts, move_count: usize, new_depth: i32) -> i32 {
+    /// null window, then (PV nodes) with the full window. A reduced search that
+    /// beats alpha by far earns the re-search a ply more; one that barely beats
+    /// the best score so far, a ply less.
+    fn search_move(
+        &mut self,
+        node: &Node,
+        facts: &MoveFacts,
+        move_count: usize,
+        best_score: i32,
+        new_depth: i32,
+    ) -> i32 {
         let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
         let reduction = self.reduction(node, facts, move_count);
         self.make_move(facts.mv, ply);
         let mut score = -INFINITE;
+        let mut new_depth = new_depth;
         let mut null_window_needed = !node.pv_node || move_count > 1;
         if reduction > 0 {
-            score = -self.negamax(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
-            null_window_needed = score > alpha;
+            let reduced_depth = new_depth - reduction;
+            score = -self.negamax(-alpha - 1, -alpha, reduced_depth, ply + 1, true);
+            if score > alpha {
+                new_depth += re_search_adjustment(score, best_score, new_depth);
+            }
+            // Adjusted down to the reduced depth, the search already done stands.
+            null_window_needed = score > alpha && new_depth > reduced_depth;
         }
         if null_window_needed {
             score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, !node.cut_node);
@@ -445,5 +460,19 @@ impl Worker<'_> {
         if !node.in_check && quiet_outcome && informative && !is_decisive(best_score) {
             self.histories.correction.update(&self.pos, node.depth, node.raw_eval, best_score);
         }
+    }
+}
+
+/// Plies added to (or taken from) the re-search of a reduced move that beat
+/// alpha: one more when it beat the best score by a margin that grows with
+/// depth (the move looks much better than the reduction assumed), one less
+/// when it did not beat the best score by a few centipawns per ply.
+fn re_search_adjustment(score: i32, best_score: i32, new_depth: i32) -> i32 {
+    if score > best_score + deeper_margin(new_depth) {
+        1
+    } else if score < best_score + new_depth {
+        -1
+    } else {
+        0
     }
 }

@@ -214,6 +214,14 @@ pub const fn lmr_max_reduction(depth: i32) -> i32 {
     }
 }
 
+/// A reduced move that beats the best score by more than this is re-searched
+/// a ply deeper than planned (`new_depth`: the re-search's planned depth).
+#[inline]
+#[must_use]
+pub fn deeper_margin(new_depth: i32) -> i32 {
+    tunables::DEEPER_BASE.get() + tunables::DEEPER_DEPTH.get() * new_depth
+}
+
 /// Capture ordering (MVV-LVA with capture history): the victim's SEE value
 /// times this...
 pub const MVV_WEIGHT: i32 = 16;

@@ -93,6 +93,10 @@ pub static LMR_NOISY_BASE: Tunable = Tunable::new("LmrNoisyBase", -10, (-100, 15
 pub static LMR_NOISY_DIVISOR: Tunable = Tunable::new("LmrNoisyDivisor", 300, (150, 600), 20);
 /// History score worth one ply of reduction.
 pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LmrHistoryDivisor", 8192, (2048, 32768), 800);
+/// A reduced move re-searched a ply deeper beat the best score by this...
+pub static DEEPER_BASE: Tunable = Tunable::new("DeeperBase", 30, (0, 150), 8);
+/// ...plus this per ply of the re-search's depth.
+pub static DEEPER_DEPTH: Tunable = Tunable::new("DeeperDepth", 6, (0, 30), 2);
 /// History bonus `a d^2 + b d + a`, capped: the depth-squared factor (also the constant)...
 pub static HISTORY_QUADRATIC: Tunable = Tunable::new("HistoryQuadratic", 16, (0, 64), 3);
 /// ...the linear factor...
@@ -105,7 +109,7 @@ pub static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 20, (5,
 pub static DELTA_MARGIN: Tunable = Tunable::new("DeltaMargin", 200, (50, 500), 20);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 24] = [
+pub static ALL: [&Tunable; 26] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -125,6 +129,8 @@ pub static ALL: [&Tunable; 24] = [
     &LMR_NOISY_BASE,
     &LMR_NOISY_DIVISOR,
     &LMR_HISTORY_DIVISOR,
+    &DEEPER_BASE,
+    &DEEPER_DEPTH,
     &HISTORY_QUADRATIC,
     &HISTORY_LINEAR,
     &HISTORY_MAX_BONUS,
