@@ -362,13 +362,12 @@ impl Worker<'_> {
         facts: &MoveFacts,
         move_count: usize,
         best_score: i32,
-        new_depth: i32,
+        mut new_depth: i32,
     ) -> i32 {
         let (ply, alpha, beta) = (node.ply, node.alpha, node.beta);
         let reduction = self.reduction(node, facts, move_count);
         self.make_move(facts.mv, ply);
         let mut score = -INFINITE;
-        let mut new_depth = new_depth;
         let mut null_window_needed = !node.pv_node || move_count > 1;
         if reduction > 0 {
             let reduced_depth = new_depth - reduction;
