@@ -25,7 +25,7 @@
 use crate::board::{Color, Move, Piece, PieceType};
 
 use super::history::{QuietCutoff, TriedMove};
-use super::params::{deeper_margin, IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
+use super::params::{damp_by_fifty_move_counter, deeper_margin, IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
 use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
@@ -223,6 +223,7 @@ impl Worker<'_> {
         };
         // Within EVAL_LIMIT + MAX_CORRECTION: clear of tablebase and mate scores.
         let corrected = self.histories.correction.corrected(&self.pos, raw);
+        let corrected = damp_by_fifty_move_counter(corrected, self.pos.halfmove_clock());
         let refined =
             tt_hit.filter(|hit| hit.bound.beyond(hit.score, corrected) && !is_decisive(hit.score)).map(|hit| hit.score);
         NodeEvals { raw, corrected, refined: refined.unwrap_or(corrected) }

@@ -37,6 +37,25 @@ pub const fn widened_aspiration(delta: i32) -> i32 {
 /// many half-moves: the stored score may ignore a draw that is coming.
 pub const TT_CUTOFF_MAX_HALFMOVES: u32 = 90;
 
+/// `eval` damped by the fifty-move counter: it loses `FiftyDamping` percent of
+/// itself linearly over the hundred half-moves to the draw, so that an edge that
+/// has led to no capture or pawn move for long counts for less.
+#[inline]
+#[must_use]
+pub fn damp_by_fifty_move_counter(eval: i32, halfmoves: u32) -> i32 {
+    match tunables::FIFTY_DAMPING.get() {
+        0 => eval,
+        percent => damped(eval, halfmoves, percent),
+    }
+}
+
+/// `eval` less `percent` of itself at a hundred half-moves, proportionally before;
+/// positions set up beyond the draw are damped as at the draw.
+fn damped(eval: i32, halfmoves: u32, percent: i32) -> i32 {
+    let halfmoves = i32::try_from(halfmoves.min(100)).unwrap_or(100);
+    eval * (10_000 - percent * halfmoves) / 10_000
+}
+
 /// Late quiet root moves (from this index after the PV move on) are first
 /// searched one ply shallower, from `LMR_MIN_DEPTH` on.
 pub const ROOT_LATE_MOVE_INDEX: usize = 3;
@@ -282,6 +301,18 @@ impl Default for LmrTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fifty_move_damping_grows_with_the_counter_and_stops_at_the_draw() {
+        assert_eq!(damped(300, 0, 50), 300);
+        assert_eq!(damped(300, 40, 50), 240);
+        assert_eq!(damped(-300, 100, 50), -150);
+        assert_eq!(damped(300, u32::MAX, 50), 150);
+        // The formula of the stop-33 candidate, eval * (200 - halfmoves) / 200, to the centipawn.
+        for (eval, halfmoves) in [(137, 13), (-251, 77), (19, 99), (-3, 1)] {
+            assert_eq!(damped(eval, halfmoves, 50), eval * (200 - halfmoves as i32) / 200);
+        }
+    }
 
     #[test]
     fn lmr_grows_with_depth_and_move_number() {

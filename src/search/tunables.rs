@@ -108,8 +108,13 @@ pub static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 20, (5,
 /// Quiescence delta pruning margin.
 pub static DELTA_MARGIN: Tunable = Tunable::new("DeltaMargin", 200, (50, 500), 20);
 
+/// The share of the static eval, in percent, that the fifty-move counter takes
+/// away by the time it reaches the draw (linearly from zero). Off (0) by default:
+/// 50 is a candidate whose SPRT has not concluded (README *Status*, stop 33).
+pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
+
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 26] = [
+pub static ALL: [&Tunable; 27] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -136,6 +141,7 @@ pub static ALL: [&Tunable; 26] = [
     &HISTORY_MAX_BONUS,
     &ASPIRATION_WINDOW,
     &DELTA_MARGIN,
+    &FIFTY_DAMPING,
 ];
 
 /// The tunable called `name` (case-insensitive).
