@@ -226,6 +226,9 @@ fn with_two_threads_bestmove_is_the_last_printed_pv_move() {
             let bestmove_line = lines.last().expect("bestmove");
             assert_legal_bestmove(bestmove_line, fen);
             assert_eq!(parse_bestmove(bestmove_line).0, last_pv, "{fen} depth {depth}: {lines:?}");
+            // Whichever thread completed the depth first, the answer is of that depth.
+            let last_pv_line = lines.iter().rev().find(|line| line.contains(" pv ")).expect("pv line");
+            assert!(last_pv_line.starts_with(&format!("info depth {depth} ")), "{last_pv_line}");
         }
     }
 }

@@ -32,9 +32,9 @@ impl Worker<'_> {
         if self.root_moves.is_empty() {
             return self.no_legal_move();
         }
-        // Helpers stop at the depth limit too, so the first thread to complete it
-        // ends the search; but not with MultiPV, where only the main worker's
-        // lines count and it must finish its last iteration to print them all.
+        // Helpers stop at the depth limit too, and the first thread to complete
+        // it ends the search (below); but not with MultiPV, where only the main
+        // worker's lines count and it must finish its last iteration to print them all.
         let helper_unlimited = self.main.is_none() && self.limits.multipv > 1;
         let depth_limit = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let max_depth = if helper_unlimited { MAX_DEPTH } else { depth_limit };
@@ -65,6 +65,11 @@ impl Worker<'_> {
             if self.main.is_some() && self.after_iteration(depth, lines, &mut trend) {
                 break;
             }
+        }
+        if self.main.is_none() && !helper_unlimited && completed_depth == depth_limit {
+            // The requested depth is searched: the pool takes this deepest result,
+            // and the main worker need not finish its own iteration alone.
+            self.shared.stop.store(true, Ordering::Relaxed);
         }
         self.finish(completed_depth, lines, &mut trend)
     }
