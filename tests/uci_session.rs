@@ -217,17 +217,16 @@ fn with_two_threads_bestmove_is_the_last_printed_pv_move() {
             engine.send(&format!("position fen {fen}"));
             engine.send(&format!("go depth {depth}"));
             let lines = engine.read_until("bestmove", LONG);
-            let last_pv = lines
+            let (last_pv_line, pv) = lines
                 .iter()
                 .rev()
-                .find_map(|line| line.split_once(" pv ").map(|(_, pv)| pv.split_whitespace().next()))
-                .flatten()
+                .find_map(|line| Some((line, line.split_once(" pv ")?.1)))
                 .unwrap_or_else(|| panic!("no pv line before bestmove: {lines:?}"));
+            let last_pv = pv.split_whitespace().next().unwrap_or_else(|| panic!("empty pv: {last_pv_line}"));
             let bestmove_line = lines.last().expect("bestmove");
             assert_legal_bestmove(bestmove_line, fen);
             assert_eq!(parse_bestmove(bestmove_line).0, last_pv, "{fen} depth {depth}: {lines:?}");
             // Whichever thread completed the depth first, the answer is of that depth.
-            let last_pv_line = lines.iter().rev().find(|line| line.contains(" pv ")).expect("pv line");
             assert!(last_pv_line.starts_with(&format!("info depth {depth} ")), "{last_pv_line}");
         }
     }
