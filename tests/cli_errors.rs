@@ -89,6 +89,10 @@ fn tune_refuses_missing_files_and_bad_settings() {
     fails(&["tune", "/"], "tune:");
     let empty = temp_file("empty.txt", "");
     fails(&["tune", empty.to_str().expect("utf-8 path")], "tune:");
+    fails(&["tune", data, "--validation-file", "/nonexistent/held_out.txt"], "tune:");
+    let bad_fens = temp_file("bad_fens.txt", "not a fen | 0.5\n");
+    let bad_fens = bad_fens.to_str().expect("utf-8 path");
+    fails(&["tune", data, "--validation-file", bad_fens], "no usable validation positions");
     let bad_args: [(&[&str], &str); 10] = [
         (&["--epochs=-1"], "invalid value"),
         (&["--lambda", "1.5"], "--lambda"),
@@ -108,6 +112,7 @@ fn tune_refuses_missing_files_and_bad_settings() {
     }
     let _ = std::fs::remove_file(data);
     let _ = std::fs::remove_file(empty);
+    let _ = std::fs::remove_file(bad_fens);
 }
 
 #[test]

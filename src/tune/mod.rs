@@ -107,6 +107,13 @@ pub struct TuneConfig {
     /// Share of the positions held out for validation.
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
+    /// Files held out whole for validation (the same line formats): every position of
+    /// the training files is then trained on and `--validation` is ignored. Positions
+    /// from games no earlier fit has seen make the `before` loss a fair baseline; a
+    /// share of the training files is not one when the compiled weights were fitted
+    /// to a different split of the same files.
+    #[arg(long = "validation-file")]
+    pub validation_files: Vec<PathBuf>,
     /// Where to write the tuned parameters file.
     #[arg(long, short, default_value = "tuned_params.rs")]
     pub output: PathBuf,
@@ -165,6 +172,7 @@ impl Default for TuneConfig {
             rate_decay: 0.97,
             batch_size: 16384,
             validation: 0.1,
+            validation_files: Vec::new(),
             split_block: 100,
             output: PathBuf::from("tuned_params.rs"),
             threads: 2,
@@ -303,35 +311,34 @@ pub fn split(len: usize, validation: f64, block: usize, seed: u64) -> (Vec<usize
     (expand(train_blocks), expand(validation_blocks))
 }
 
-/// `ferrochamp tune`: the whole Texel run, from files to a parameters file.
-///
-/// # Errors
-/// When a file cannot be read or written, no position is usable, or a frozen
-/// table name is unknown.
-pub fn run_tune(config: TuneConfig) -> Result<(), String> {
-    validate(&config)?;
+/// Reads, labels and prepares the positions of `paths` (`what` names them in the
+/// progress lines and errors).
+fn load_samples(
+    paths: &[PathBuf],
+    limit: Option<usize>,
+    config: &TuneConfig,
+    threads: usize,
+    what: &str,
+) -> Result<SampleSet, String> {
+    let lambda = config.lambda;
     let start = Instant::now();
-    let threads = config.threads.max(1);
-    let mut frozen = frozen_mask(&config.freeze)?;
-    let (mut positions, load) = dataset::load_files(&config.files, config.limit)?;
-    eprintln!("read {} positions from {} lines ({} malformed)", positions.len(), load.lines, load.malformed);
-    if let Some(report) = blend::blend_labels(&mut positions, config.lambda) {
+    let (mut positions, load) = dataset::load_files(paths, limit)?;
+    eprintln!("{what}: read {} positions from {} lines ({} malformed)", positions.len(), load.lines, load.malformed);
+    if let Some(report) = blend::blend_labels(&mut positions, lambda) {
         eprintln!(
-            "blended {} labels: {} x result + {} x sigmoid({:.6} x search score)",
+            "{what}: blended {} labels: {} x result + {} x sigmoid({:.6} x search score)",
             report.blended,
-            1.0 - config.lambda,
-            config.lambda,
+            1.0 - lambda,
+            lambda,
             report.k
         );
     }
-
     let (samples, stats) = prepare(&positions, !config.no_resolve, threads);
-    drop(positions);
     if samples.is_empty() {
-        return Err("no usable positions".to_string());
+        return Err(format!("no usable {what} positions"));
     }
     eprintln!(
-        "prepared {} samples in {:.1}s: {} resolved by captures, {} in check skipped, {} bad FENs; \
+        "{what}: prepared {} samples in {:.1}s: {} resolved by captures, {} in check skipped, {} bad FENs; \
          model vs engine |offset| mean {:.3} max {:.1} cp; {} coefficients",
         samples.len(),
         start.elapsed().as_secs_f64(),
@@ -342,11 +349,43 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
         stats.max_offset,
         samples.coeff_count()
     );
+    Ok(samples)
+}
 
-    let (train_idx, validation_idx) = split(samples.len(), config.validation, config.split_block, config.seed);
-    let train = samples.select(&train_idx);
-    let validation = samples.select(&validation_idx);
-    drop(samples);
+/// The (training, validation) sets: all of `samples` against the held-out files
+/// when there are any, else `samples` split by blocks.
+#[must_use]
+pub fn training_and_validation(
+    samples: SampleSet,
+    held_out: Option<SampleSet>,
+    config: &TuneConfig,
+) -> (SampleSet, SampleSet) {
+    match held_out {
+        Some(validation) => (samples, validation),
+        None => {
+            let (train, validation) = split(samples.len(), config.validation, config.split_block, config.seed);
+            (samples.select(&train), samples.select(&validation))
+        }
+    }
+}
+
+/// `ferrochamp tune`: the whole Texel run, from files to a parameters file.
+///
+/// # Errors
+/// When a file cannot be read or written, no position is usable, or a frozen
+/// table name is unknown.
+pub fn run_tune(config: TuneConfig) -> Result<(), String> {
+    validate(&config)?;
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    let mut frozen = frozen_mask(&config.freeze)?;
+    let samples = load_samples(&config.files, config.limit, &config, threads, "training")?;
+    let held_out = if config.validation_files.is_empty() {
+        None
+    } else {
+        Some(load_samples(&config.validation_files, None, &config, threads, "validation")?)
+    };
+    let (train, validation) = training_and_validation(samples, held_out, &config);
 
     let initial = layout::current();
     let mut weights = model::to_weights(&initial);
@@ -450,6 +489,26 @@ mod tests {
         assert!(validation.len() == 100 || validation.len() == 50, "{}", validation.len());
         assert!(validation.windows(2).all(|w| w[1] == w[0] + 1));
         assert_eq!(validation[0] % 100, 0);
+    }
+
+    fn samples(fens: &[&str], result: f32) -> SampleSet {
+        let positions: Vec<Labelled> =
+            fens.iter().map(|fen| Labelled { fen: (*fen).to_string(), result, score: None }).collect();
+        prepare(&positions, false, 1).0
+    }
+
+    #[test]
+    fn held_out_files_replace_the_split() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let endgame = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let config = TuneConfig { validation: 0.5, split_block: 1, ..TuneConfig::default() };
+        let four = || samples(&[start, start, start, start], 0.5);
+        let (train, validation) = training_and_validation(four(), None, &config);
+        assert_eq!((train.len(), validation.len()), (2, 2));
+        let (train, validation) = training_and_validation(four(), Some(samples(&[endgame], 1.0)), &config);
+        assert_eq!((train.len(), validation.len()), (4, 1));
+        assert!(train.samples().iter().all(|s| s.result == 0.5));
+        assert_eq!(validation.samples()[0].result, 1.0);
     }
 
     #[test]
