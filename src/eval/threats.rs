@@ -1,5 +1,6 @@
 //! Threats: enemy pieces attacked by cheaper pieces, undefended pieces, and
-//! pawn pushes that would attack a piece.
+//! pawn pushes that would attack a piece; and the squares a side controls:
+//! contested squares the enemy holds only weakly, and safe space behind its pawns.
 
 use crate::board::attacks::pawn_attacks_bb;
 use crate::board::{Bitboard, Color, PieceType, Position};
