@@ -4,7 +4,7 @@
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
-use super::pawns::forward_ranks;
+use super::pawns::{fill_forward, forward_ranks};
 use super::score::S;
 use super::trace::{weight, weight_n, Tracer};
 use super::EvalInfo;
@@ -51,12 +51,8 @@ fn king_surroundings<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &
 /// The distance in files from `file` to the nearest file holding a pawn of
 /// `pawns`, or 7 when there is none.
 fn pawn_file_distance(pawns: Bitboard, file: u8) -> usize {
-    // Fold the ranks onto one byte: bit f is set when file f holds a pawn.
-    let mut folded = pawns.0;
-    folded |= folded >> 32;
-    folded |= folded >> 16;
-    folded |= folded >> 8;
-    let files = folded & 0xFF;
+    // Filled down to the first rank, bit f of the low byte is set when file f holds a pawn.
+    let files = fill_forward(Color::Black, pawns).0 & 0xFF;
     (0..8u8).filter(|&f| files & (1 << f) != 0).map(|f| usize::from(f.abs_diff(file))).min().unwrap_or(7)
 }
 
