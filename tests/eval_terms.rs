@@ -137,3 +137,32 @@ fn complexity_moves_the_endgame_half_but_never_past_zero() {
     let before = trace.total().eg() - complexity;
     assert!(before > 0 && complexity < 0 && before + complexity > 0, "{before} {complexity}");
 }
+
+#[test]
+fn king_defenders_and_distance_from_the_pawns() {
+    // White's king zone (f1..h3) holds f2 g2 h2 and the f3 knight; Black's (d8..f6) holds nothing.
+    let fen = "4k3/p7/8/8/8/5N2/5PPP/6K1 w - - 0 1";
+    assert_eq!(counts(fen, idx::KING_DEFENDERS + 4), [1, 0]);
+    assert_eq!(counts(fen, idx::KING_DEFENDERS), [0, 1]);
+    // The g1 king stands on a pawn file; the e8 king one file from the f-pawn.
+    assert_eq!(counts(fen, idx::KING_PAWN_FILE_DISTANCE), [1, 0]);
+    assert_eq!(counts(fen, idx::KING_PAWN_FILE_DISTANCE + 1), [0, 1]);
+}
+
+#[test]
+fn restricted_squares_lose_one_to_a_pawn_guard() {
+    // Both rooks sweep a2..a7; Black's b6 pawn guards a5, so White restricts five squares, Black six.
+    let fen = "r6k/8/1p6/8/8/8/8/R6K w - - 0 1";
+    assert_eq!(counts(fen, idx::RESTRICTED), [5, 6]);
+}
+
+#[test]
+fn a_centre_pawn_push_gains_space() {
+    // Start: c3..f4 are safe for each side, 8 squares times 7 pieces over 4.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(counts(start, idx::SPACE), [14, 14]);
+    // After e4: e2 is freed, and e3 and e2 behind the pawn count twice (10 squares);
+    // the pawn's attacks take d5 and f5 from Black (6 squares).
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(counts(e4, idx::SPACE), [17, 10]);
+}

@@ -4,7 +4,7 @@
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
-use super::pawns::forward_ranks;
+use super::pawns::{fill_forward, forward_ranks};
 use super::score::S;
 use super::trace::{weight, weight_n, Tracer};
 use super::EvalInfo;
@@ -31,7 +31,29 @@ pub fn king_safety<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mu
     }
     let danger = danger_units(pos, info, us, t);
     t.danger(us, danger);
-    danger_penalty(danger) + pawn_cover(pos, info.king_square[us.index()], us, t) + king_in_centre(pos, info, us, t)
+    danger_penalty(danger)
+        + pawn_cover(pos, info.king_square[us.index()], us, t)
+        + king_in_centre(pos, info, us, t)
+        + king_surroundings(pos, info, us, t)
+}
+
+/// The own pawns and minor pieces around `us`'s king, and how far the king
+/// stands from the files where pawns are.
+fn king_surroundings<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    let king = info.king_square[us.index()];
+    let guards =
+        pos.pieces(us, PieceType::Pawn) | pos.pieces(us, PieceType::Knight) | pos.pieces(us, PieceType::Bishop);
+    let defenders = ((guards & info.king_zone[us.index()]).count() as usize).min(11);
+    let distance = pawn_file_distance(pos.by_type(PieceType::Pawn), king.file());
+    weight!(t, us, KING_DEFENDERS[defenders]) + weight!(t, us, KING_PAWN_FILE_DISTANCE[distance])
+}
+
+/// The distance in files from `file` to the nearest file holding a pawn of
+/// `pawns`, or 7 when there is none.
+fn pawn_file_distance(pawns: Bitboard, file: u8) -> usize {
+    // Filled down to the first rank, bit f of the low byte is set when file f holds a pawn.
+    let files = fill_forward(Color::Black, pawns).0 & 0xFF;
+    (0..8u8).filter(|&f| files & (1 << f) != 0).map(|f| usize::from(f.abs_diff(file))).min().unwrap_or(7)
 }
 
 /// A king still on a central file while the enemy queen is on the board: the
@@ -161,4 +183,20 @@ fn nearest_rank(us: Color, set: Bitboard) -> usize {
         Color::Black => set.msb(),
     };
     usize::from(us.relative_rank(nearest.rank()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pawn_file_distance_is_the_nearest_pawn_file() {
+        let pawns =
+            Bitboard::from_square(Square::from_file_rank(1, 3)) | Bitboard::from_square(Square::from_file_rank(6, 5));
+        assert_eq!(pawn_file_distance(pawns, 1), 0);
+        assert_eq!(pawn_file_distance(pawns, 3), 2);
+        assert_eq!(pawn_file_distance(pawns, 4), 2);
+        assert_eq!(pawn_file_distance(pawns, 7), 1);
+        assert_eq!(pawn_file_distance(Bitboard::EMPTY, 4), 7);
+    }
 }

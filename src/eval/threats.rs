@@ -1,5 +1,6 @@
 //! Threats: enemy pieces attacked by cheaper pieces, undefended pieces, and
-//! pawn pushes that would attack a piece.
+//! pawn pushes that would attack a piece; and the squares a side controls:
+//! contested squares the enemy holds only weakly, and safe space behind its pawns.
 
 use crate::board::attacks::pawn_attacks_bb;
 use crate::board::{Bitboard, Color, PieceType, Position};
@@ -49,7 +50,37 @@ pub fn threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T)
     if push_threats.any() {
         score += weight_n!(t, us, push_threats.count() as i32, THREAT_PAWN_PUSH);
     }
-    score
+    score + restricted(info, us, t) + space(pos, info, us, t)
+}
+
+/// Squares both sides attack where the enemy has neither a pawn guard nor more attackers.
+fn restricted<T: Tracer>(info: &EvalInfo, us: Color, t: &mut T) -> S {
+    let (u, th) = (us.index(), us.flip().index());
+    let firmly_held = info.attacked_by[th][PieceType::Pawn.index()] | (info.attacked2[th] & !info.attacked2[u]);
+    let count = (info.attacked[th] & info.attacked[u] & !firmly_held).count() as i32;
+    if count == 0 {
+        return S::ZERO;
+    }
+    weight_n!(t, us, count, RESTRICTED)
+}
+
+/// Safe central squares on our side of the board, worth more the more pieces we have to use them.
+fn space<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    let them = us.flip();
+    let own_pawns = pos.pieces(us, PieceType::Pawn);
+    let centre_files = Bitboard::file(2) | Bitboard::file(3) | Bitboard::file(4) | Bitboard::file(5);
+    let own_side = Bitboard::relative_rank(us, 1) | Bitboard::relative_rank(us, 2) | Bitboard::relative_rank(us, 3);
+    let safe = centre_files & own_side & !own_pawns & !info.attacked_by[them.index()][PieceType::Pawn.index()];
+    let mut behind = own_pawns.forward(them);
+    behind |= behind.forward(them);
+    behind |= behind.forward(them);
+    let squares = (safe.count() + (safe & behind).count()) as i32;
+    let pieces = (pos.by_color(us) & !own_pawns).count() as i32 - 1;
+    let units = squares * pieces / 4;
+    if units == 0 {
+        return S::ZERO;
+    }
+    weight_n!(t, us, units, SPACE)
 }
 
 /// Calls `f(t, piece type index, count)` for each piece type present in `victims`.

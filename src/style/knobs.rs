@@ -9,15 +9,17 @@ use crate::eval::score::S;
 pub enum Knob {
     /// Piece values (`material`).
     Material,
-    /// Mobility terms (`mobility`).
+    /// Mobility terms and space (`mobility`).
     Mobility,
-    /// King danger (attackers, checks, weak squares), shelter, pawn storm, open files (`king_safety`).
+    /// King danger (attackers, checks, weak squares), shelter, pawn storm, open files,
+    /// defenders, distance from the pawns (`king_safety`).
     KingSafety,
     /// Doubled, isolated, backward, phalanx, supported and candidate pawns (`pawn_structure`).
     PawnStructure,
     /// Passed pawns (`passed_pawns`).
     PassedPawns,
-    /// Pieces attacked by pawns, minors, rooks or the king; hanging pieces; pawn-push threats (`threats`).
+    /// Pieces attacked by pawns, minors, rooks or the king; hanging pieces; pawn-push threats;
+    /// restricted squares (`threats`).
     Threats,
 }
 
@@ -37,7 +39,7 @@ pub const KNOBS: [(Knob, &str, &str, &[&str]); 6] = [
         Knob::Mobility,
         "mobility",
         "Style Mobility",
-        &["MOBILITY_KNIGHT", "MOBILITY_BISHOP", "MOBILITY_ROOK", "MOBILITY_QUEEN"],
+        &["MOBILITY_KNIGHT", "MOBILITY_BISHOP", "MOBILITY_ROOK", "MOBILITY_QUEEN", "SPACE"],
     ),
     (
         Knob::KingSafety,
@@ -55,6 +57,8 @@ pub const KNOBS: [(Knob, &str, &str, &[&str]); 6] = [
             "KING_STORM",
             "KING_OPEN_FILE",
             "KING_CENTRE_FILE",
+            "KING_DEFENDERS",
+            "KING_PAWN_FILE_DISTANCE",
         ],
     ),
     (
@@ -83,7 +87,15 @@ pub const KNOBS: [(Knob, &str, &str, &[&str]); 6] = [
         Knob::Threats,
         "threats",
         "Style Threats",
-        &["THREAT_BY_PAWN", "THREAT_BY_MINOR", "THREAT_BY_ROOK", "THREAT_BY_KING", "HANGING", "THREAT_PAWN_PUSH"],
+        &[
+            "THREAT_BY_PAWN",
+            "THREAT_BY_MINOR",
+            "THREAT_BY_ROOK",
+            "THREAT_BY_KING",
+            "HANGING",
+            "THREAT_PAWN_PUSH",
+            "RESTRICTED",
+        ],
     ),
 ];
 
@@ -201,6 +213,7 @@ mod tests {
         assert_eq!(scaled[idx::MATERIAL + 1], weights[idx::MATERIAL + 1] * 2);
         assert_eq!(scaled[idx::KS_OFFSET], weights[idx::KS_OFFSET] * 2, "danger units scale by the root");
         assert_eq!(scaled[idx::KING_SHELTER + 1], weights[idx::KING_SHELTER + 1] * 4);
+        assert_eq!(scaled[idx::KING_DEFENDERS + 5], weights[idx::KING_DEFENDERS + 5] * 4);
         assert_eq!(scaled[idx::TEMPO], weights[idx::TEMPO]);
     }
 
