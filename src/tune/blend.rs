@@ -26,6 +26,14 @@ pub struct BlendReport {
 /// (nothing changed) when `lambda` is 0 or no position has a score.
 #[must_use]
 pub fn blend_labels(positions: &mut [Labelled], lambda: f64) -> Option<BlendReport> {
+    blend_labels_with(positions, lambda, None)
+}
+
+/// As [`blend_labels`], with the scores' scale `k` given instead of fitted when it
+/// is `Some`: held-out positions are labelled on the training set's scale, so
+/// that the validation loss measures the same target.
+#[must_use]
+pub fn blend_labels_with(positions: &mut [Labelled], lambda: f64, k: Option<f64>) -> Option<BlendReport> {
     if lambda <= 0.0 {
         return None;
     }
@@ -34,7 +42,7 @@ pub fn blend_labels(positions: &mut [Labelled], lambda: f64) -> Option<BlendRepo
     if scores.is_empty() {
         return None;
     }
-    let k = texel::fit_k(&scores, &results);
+    let k = k.unwrap_or_else(|| texel::fit_k(&scores, &results));
     for position in positions.iter_mut() {
         if let Some(score) = position.score {
             let expected = texel::sigmoid(k * f64::from(score));
@@ -62,6 +70,17 @@ mod tests {
         }
         positions.push(labelled(None, 1.0));
         positions
+    }
+
+    #[test]
+    fn a_given_scale_is_used_instead_of_a_fitted_one() {
+        let mut fitted = sample();
+        let mut given = sample();
+        let fit = blend_labels(&mut fitted, 0.5).expect("scores present");
+        let report = blend_labels_with(&mut given, 0.5, Some(fit.k * 2.0)).expect("scores present");
+        assert_eq!(report.k, fit.k * 2.0);
+        // A steeper scale pushes the +200 positions' labels further towards a win.
+        assert!(given[0].result > fitted[0].result, "{} vs {}", given[0].result, fitted[0].result);
     }
 
     #[test]

@@ -312,19 +312,22 @@ pub fn split(len: usize, validation: f64, block: usize, seed: u64) -> (Vec<usize
 }
 
 /// Reads, labels and prepares the positions of `paths` (`what` names them in the
-/// progress lines and errors).
+/// progress lines and errors); with the scale the blended labels used, fitted
+/// unless `blend_k` gives it.
 fn load_samples(
     paths: &[PathBuf],
     limit: Option<usize>,
     config: &TuneConfig,
     threads: usize,
+    blend_k: Option<f64>,
     what: &str,
-) -> Result<SampleSet, String> {
+) -> Result<(SampleSet, Option<f64>), String> {
     let lambda = config.lambda;
     let start = Instant::now();
     let (mut positions, load) = dataset::load_files(paths, limit)?;
     eprintln!("{what}: read {} positions from {} lines ({} malformed)", positions.len(), load.lines, load.malformed);
-    if let Some(report) = blend::blend_labels(&mut positions, lambda) {
+    let report = blend::blend_labels_with(&mut positions, lambda, blend_k);
+    if let Some(report) = report {
         eprintln!(
             "{what}: blended {} labels: {} x result + {} x sigmoid({:.6} x search score)",
             report.blended,
@@ -349,7 +352,7 @@ fn load_samples(
         stats.max_offset,
         samples.coeff_count()
     );
-    Ok(samples)
+    Ok((samples, report.map(|r| r.k)))
 }
 
 /// The (training, validation) sets: all of `samples` against the held-out files
@@ -379,11 +382,11 @@ pub fn run_tune(config: TuneConfig) -> Result<(), String> {
     let start = Instant::now();
     let threads = config.threads.max(1);
     let mut frozen = frozen_mask(&config.freeze)?;
-    let samples = load_samples(&config.files, config.limit, &config, threads, "training")?;
+    let (samples, blend_k) = load_samples(&config.files, config.limit, &config, threads, None, "training")?;
     let held_out = if config.validation_files.is_empty() {
         None
     } else {
-        Some(load_samples(&config.validation_files, None, &config, threads, "validation")?)
+        Some(load_samples(&config.validation_files, None, &config, threads, blend_k, "validation")?.0)
     };
     let (train, validation) = training_and_validation(samples, held_out, &config);
 
