@@ -18,22 +18,16 @@ use super::texel;
 pub struct BlendReport {
     /// Positions whose line had a score and got a blended label.
     pub blended: usize,
-    /// The fitted scale of the search scores.
+    /// The scale of the search scores: fitted, or the one given.
     pub k: f64,
 }
 
 /// Replaces the label of every position with a score by the blend; `None`
-/// (nothing changed) when `lambda` is 0 or no position has a score.
+/// (nothing changed) when `lambda` is 0 or no position has a score. The scores'
+/// scale is fitted unless `k` gives it: held-out positions are labelled on the
+/// training set's scale, so that the validation loss measures the same target.
 #[must_use]
-pub fn blend_labels(positions: &mut [Labelled], lambda: f64) -> Option<BlendReport> {
-    blend_labels_with(positions, lambda, None)
-}
-
-/// As [`blend_labels`], with the scores' scale `k` given instead of fitted when it
-/// is `Some`: held-out positions are labelled on the training set's scale, so
-/// that the validation loss measures the same target.
-#[must_use]
-pub fn blend_labels_with(positions: &mut [Labelled], lambda: f64, k: Option<f64>) -> Option<BlendReport> {
+pub fn blend_labels(positions: &mut [Labelled], lambda: f64, k: Option<f64>) -> Option<BlendReport> {
     if lambda <= 0.0 {
         return None;
     }
@@ -76,8 +70,8 @@ mod tests {
     fn a_given_scale_is_used_instead_of_a_fitted_one() {
         let mut fitted = sample();
         let mut given = sample();
-        let fit = blend_labels(&mut fitted, 0.5).expect("scores present");
-        let report = blend_labels_with(&mut given, 0.5, Some(fit.k * 2.0)).expect("scores present");
+        let fit = blend_labels(&mut fitted, 0.5, None).expect("scores present");
+        let report = blend_labels(&mut given, 0.5, Some(fit.k * 2.0)).expect("scores present");
         assert_eq!(report.k, fit.k * 2.0);
         // A steeper scale pushes the +200 positions' labels further towards a win.
         assert!(given[0].result > fitted[0].result, "{} vs {}", given[0].result, fitted[0].result);
@@ -86,14 +80,14 @@ mod tests {
     #[test]
     fn lambda_zero_changes_nothing() {
         let mut positions = sample();
-        assert_eq!(blend_labels(&mut positions, 0.0), None);
+        assert_eq!(blend_labels(&mut positions, 0.0, None), None);
         assert_eq!(positions[3].result, 1.0);
     }
 
     #[test]
     fn labels_move_towards_the_expected_result_by_lambda() {
         let mut positions = sample();
-        let report = blend_labels(&mut positions, 0.5).expect("scores present");
+        let report = blend_labels(&mut positions, 0.5, None).expect("scores present");
         assert_eq!(report.blended, 900);
         assert!(report.k > 0.0);
         let expected_win = texel::sigmoid(report.k * 200.0);
@@ -110,7 +104,7 @@ mod tests {
     #[test]
     fn lambda_one_is_the_expectation_alone() {
         let mut positions = sample();
-        let report = blend_labels(&mut positions, 1.0).expect("scores present");
+        let report = blend_labels(&mut positions, 1.0, None).expect("scores present");
         let expected_loss = texel::sigmoid(report.k * -200.0);
         assert!((f64::from(positions[1].result) - expected_loss).abs() < 1e-6);
     }

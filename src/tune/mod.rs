@@ -326,7 +326,7 @@ fn load_samples(
     let start = Instant::now();
     let (mut positions, load) = dataset::load_files(paths, limit)?;
     eprintln!("{what}: read {} positions from {} lines ({} malformed)", positions.len(), load.lines, load.malformed);
-    let report = blend::blend_labels_with(&mut positions, lambda, blend_k);
+    let report = blend::blend_labels(&mut positions, lambda, blend_k);
     if let Some(report) = report {
         eprintln!(
             "{what}: blended {} labels: {} x result + {} x sigmoid({:.6} x search score)",
