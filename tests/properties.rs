@@ -262,6 +262,34 @@ fn move_predicates_agree_with_the_board() {
     });
 }
 
+/// Positions where a move checks in a way random games seldom reach: en passant
+/// uncovering a bishop through the captured pawn's square, or a rook along the
+/// rank both pawns leave; castling whose rook gives check; a promotion that
+/// uncovers a rook; a knight move that uncovers a queen.
+const RARE_CHECKS: [&str; 5] = [
+    "k7/8/8/3pP3/8/5B2/8/4K3 w - d6 0 2",
+    "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2",
+    "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+    "8/RP5k/8/8/8/8/8/4K3 w - - 0 1",
+    "7k/8/8/8/3N4/8/1Q6/4K3 w - - 0 1",
+];
+
+#[test]
+fn move_predicates_hold_where_checks_are_rare() {
+    for fen in RARE_CHECKS {
+        let mut pos = position(fen);
+        let moves = legal_moves(&pos);
+        let checking = moves.iter().filter(|&&mv| pos.gives_check(mv)).count();
+        assert!(checking > 0, "{fen}: no checking move found");
+        for mv in moves {
+            let uci = pos.move_to_uci(mv, false);
+            if let Err(message) = check_predicates(&mut pos, mv, &uci) {
+                panic!("{fen}: {message}");
+            }
+        }
+    }
+}
+
 /// A random move encoding in the one canonical form the generator uses:
 /// the promotion bits are zero unless the kind is a promotion.
 fn canonical(raw: u16) -> Move {

@@ -1,7 +1,7 @@
 //! Questions about single moves: is a move from the transposition table or a
 //! killer slot playable here, is it legal, does it capture, does it check.
 
-use super::attacks::{between, bishop_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{between, bishop_attacks, bishop_rays, line, pawn_attacks, rook_attacks, rook_rays};
 use super::bitboard::Bitboard;
 use super::castling::CastleSide;
 use super::chess_move::{Move, MoveKind};
@@ -183,15 +183,20 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let mut occupied = self.occupied() ^ Bitboard::from_square(from);
         let mut moved_from = Bitboard::from_square(from);
+        // Squares the move empties: only through one of them can a check be uncovered.
+        let mut vacated = moved_from;
         let (piece_square, piece) = match mv.kind() {
             MoveKind::Castling => {
                 let (king_to, rook_to) = castle_destinations(us, from, to);
                 occupied = (occupied ^ Bitboard::from_square(to)) | Bitboard::from_square(king_to);
                 moved_from |= Bitboard::from_square(to);
+                vacated = moved_from;
                 (rook_to, Piece::new(us, PieceType::Rook))
             }
             MoveKind::EnPassant => {
-                occupied ^= Bitboard::from_square(to.forward(us.flip()));
+                let captured = Bitboard::from_square(to.forward(us.flip()));
+                occupied ^= captured;
+                vacated |= captured;
                 (to, Piece::new(us, PieceType::Pawn))
             }
             MoveKind::Promotion => {
@@ -204,11 +209,16 @@ impl Position {
         if Position::piece_attacks(piece, piece_square, occupied).contains(their_king) {
             return true;
         }
-        // Discovered checks from our sliders that stayed where they were.
+        // Discovered checks from our sliders that stayed where they were. Most
+        // moves empty no square on a line through their king: skip the slider
+        // lookups for those (this runs for every move the search tries).
         let queens = self.pieces(us, PieceType::Queen);
+        let uncovers_file_or_rank = (rook_rays(their_king) & vacated).any();
+        let uncovers_diagonal = (bishop_rays(their_king) & vacated).any();
         let rooks = (self.pieces(us, PieceType::Rook) | queens) & !moved_from;
         let bishops = (self.pieces(us, PieceType::Bishop) | queens) & !moved_from;
-        (rook_attacks(their_king, occupied) & rooks).any() || (bishop_attacks(their_king, occupied) & bishops).any()
+        (uncovers_file_or_rank && (rook_attacks(their_king, occupied) & rooks).any())
+            || (uncovers_diagonal && (bishop_attacks(their_king, occupied) & bishops).any())
     }
 
     /// The castling move of `color` towards `side`, as king-takes-rook, if the right exists.
