@@ -183,20 +183,15 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let mut occupied = self.occupied() ^ Bitboard::from_square(from);
         let mut moved_from = Bitboard::from_square(from);
-        // Squares the move empties: only through one of them can a check be uncovered.
-        let mut vacated = moved_from;
         let (piece_square, piece) = match mv.kind() {
             MoveKind::Castling => {
                 let (king_to, rook_to) = castle_destinations(us, from, to);
                 occupied = (occupied ^ Bitboard::from_square(to)) | Bitboard::from_square(king_to);
                 moved_from |= Bitboard::from_square(to);
-                vacated = moved_from;
                 (rook_to, Piece::new(us, PieceType::Rook))
             }
             MoveKind::EnPassant => {
-                let captured = Bitboard::from_square(to.forward(us.flip()));
-                occupied ^= captured;
-                vacated |= captured;
+                occupied ^= Bitboard::from_square(to.forward(us.flip()));
                 (to, Piece::new(us, PieceType::Pawn))
             }
             MoveKind::Promotion => {
@@ -209,9 +204,11 @@ impl Position {
         if Position::piece_attacks(piece, piece_square, occupied).contains(their_king) {
             return true;
         }
-        // Discovered checks from our sliders that stayed where they were. Most
-        // moves empty no square on a line through their king: skip the slider
-        // lookups for those (this runs for every move the search tries).
+        // Discovered checks from our sliders that stayed where they were. Only a
+        // square the move empties can uncover one, and most moves empty none on
+        // a line through their king: skip the slider lookups for those (this
+        // runs for every move the search tries).
+        let vacated = self.occupied() & !occupied;
         let queens = self.pieces(us, PieceType::Queen);
         let uncovers_file_or_rank = (rook_rays(their_king) & vacated).any();
         let uncovers_diagonal = (bishop_rays(their_king) & vacated).any();
