@@ -4,7 +4,7 @@
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
-use super::pawns::{fill_forward, forward_ranks};
+use super::pawns::{adjacent_files, fill_forward, forward_ranks};
 use super::score::S;
 use super::trace::{weight, weight_n, Tracer};
 use super::EvalInfo;
@@ -45,7 +45,12 @@ fn king_surroundings<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &
         pos.pieces(us, PieceType::Pawn) | pos.pieces(us, PieceType::Knight) | pos.pieces(us, PieceType::Bishop);
     let defenders = ((guards & info.king_zone[us.index()]).count() as usize).min(11);
     let distance = pawn_file_distance(pos.by_type(PieceType::Pawn), king.file());
-    weight!(t, us, KING_DEFENDERS[defenders]) + weight!(t, us, KING_PAWN_FILE_DISTANCE[distance])
+    let mut score = weight!(t, us, KING_DEFENDERS[defenders]) + weight!(t, us, KING_PAWN_FILE_DISTANCE[distance]);
+    let flank = adjacent_files(king.file()) | Bitboard::file(king.file());
+    if (flank & pos.by_type(PieceType::Pawn)).is_empty() {
+        score += weight!(t, us, PAWNLESS_FLANK);
+    }
+    score
 }
 
 /// The distance in files from `file` to the nearest file holding a pawn of

@@ -35,6 +35,8 @@ fn passer<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, square: Square,
     let stop = square.forward(us);
     let path = forward_file(us, square);
     let mut score = weight!(t, us, PASSED_RANK[rank]);
+    let file = usize::from(square.file());
+    score += weight!(t, us, PASSED_FILE[file.min(7 - file)]);
 
     if (path & info.occupied).is_empty() {
         score += weight!(t, us, PASSED_FREE_PATH[rank]);

@@ -75,6 +75,8 @@ pub struct PawnEntry {
     pub attacks: [Bitboard; 2],
     /// Squares each colour's pawns attack now or could attack after advancing.
     pub attack_span: [Bitboard; 2],
+    /// How closed the pawns are, 0 (open) ..= 8 (locked): see `closedness`.
+    pub closedness: u8,
 }
 
 /// The key no real pawn structure is assumed to hash to, marking an empty slot.
@@ -87,6 +89,7 @@ impl PawnEntry {
         passed: Bitboard::EMPTY,
         attacks: [Bitboard::EMPTY; 2],
         attack_span: [Bitboard::EMPTY; 2],
+        closedness: 0,
     };
 }
 
@@ -147,7 +150,22 @@ pub fn evaluate_pawns<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry {
         entry.score[color.index()] = score;
         entry.passed |= passed;
     }
+    entry.closedness = closedness(pos);
     entry
+}
+
+/// How closed the pawn structure is, 0 (open) ..= 8 (locked): pawns and rammed
+/// pairs close it, files without pawns open it. Knights gain and rooks lose as
+/// it closes, which a fixed piece value cannot say.
+fn closedness(pos: &Position) -> u8 {
+    let white = pos.pieces(Color::White, PieceType::Pawn);
+    let black = pos.pieces(Color::Black, PieceType::Pawn);
+    let rammed = (white.forward(Color::White) & black).count() as i32;
+    // Filled down to the first rank, bit f of the low byte is set when file f holds a pawn.
+    let files_with_pawns = fill_forward(Color::Black, white | black).0 & 0xFF;
+    let open_files = 8 - files_with_pawns.count_ones() as i32;
+    let raw = (white | black).count() as i32 + 3 * rammed - 4 * open_files;
+    (raw / 3).clamp(0, 8) as u8
 }
 
 /// The structure score of `us`'s pawns, and which of them are passed.
@@ -172,6 +190,9 @@ fn pawn_structure<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> (S, Bitboa
         }
         if neighbours.is_empty() {
             score += weight!(t, us, PAWN_ISOLATED);
+            if !opposed {
+                score += weight!(t, us, PAWN_ISOLATED_UNOPPOSED);
+            }
         } else if supporters.is_empty() && is_stop_contested(us, square, theirs) {
             score += weight!(t, us, PAWN_BACKWARD[usize::from(!opposed)]);
         }
@@ -180,6 +201,9 @@ fn pawn_structure<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> (S, Bitboa
         }
         if (ours & pawn_attacks(them, square)).any() {
             score += weight!(t, us, PAWN_SUPPORTED[rank]);
+        }
+        if (rank == 4 || rank == 5) && (theirs & Bitboard::from_square(square).forward(us)).any() {
+            score += weight!(t, us, PAWN_BLOCKED[rank - 4]);
         }
 
         let sentries = theirs & passed_span(us, square);

@@ -3,9 +3,16 @@
 use crate::board::attacks::{between, bishop_attacks, knight_attacks, line, queen_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
+use super::passed::distance;
 use super::score::S;
 use super::trace::{weight, weight_n, Tracer};
 use super::EvalInfo;
+
+/// The two long diagonals, a1-h8 and h1-a8.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
+/// The four centre squares d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// The index of `square` in a piece-square table of `color`: the tables are drawn
 /// as a board from White's side, a8 first, and mirrored for Black.
@@ -37,15 +44,21 @@ pub fn pinned(pos: &Position, us: Color) -> Bitboard {
     let queens = pos.pieces(them, PieceType::Queen);
     let snipers = (rook_attacks(king, Bitboard::EMPTY) & (pos.pieces(them, PieceType::Rook) | queens))
         | (bishop_attacks(king, Bitboard::EMPTY) & (pos.pieces(them, PieceType::Bishop) | queens));
-    let occupied = pos.occupied();
-    let mut pinned = Bitboard::EMPTY;
+    lone_blockers(pos.occupied(), king, snipers) & pos.by_color(us)
+}
+
+/// Every piece that stands alone between `target` and one of `snipers` (sliders
+/// on a line through `target`): the pieces that are pinned, or would uncover an
+/// attack on `target` by moving.
+fn lone_blockers(occupied: Bitboard, target: Square, snipers: Bitboard) -> Bitboard {
+    let mut lone = Bitboard::EMPTY;
     for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
+        let blockers = between(target, sniper) & occupied;
         if !blockers.has_several() {
-            pinned |= blockers & pos.by_color(us);
+            lone |= blockers;
         }
     }
-    pinned
+    lone
 }
 
 /// Mobility and piece terms of `us` as `(mobility, pieces)`; adds every piece's
@@ -54,12 +67,20 @@ pub fn pieces<T: Tracer>(pos: &Position, info: &mut EvalInfo, us: Color, t: &mut
     let mut mobility = S::ZERO;
     let mut terms = S::ZERO;
     let outposts = outpost_squares(info, us);
+    let closed = usize::from(info.pawns.closedness);
+    let own_pawns = pos.pieces(us, PieceType::Pawn).count() as i32;
+    let own_king = info.king_square[us.index()];
 
     for square in pos.pieces(us, PieceType::Knight) {
         let attacks = restrict_if_pinned(info, us, square, knight_attacks(square));
         let count = attack_count(info, us, PieceType::Knight, attacks);
         mobility += weight!(t, us, MOBILITY_KNIGHT[count]);
         terms += minor_terms(pos, us, square, 0, attacks, outposts, t);
+        terms += weight!(t, us, CLOSED_KNIGHT[closed]);
+        if own_pawns != 0 {
+            terms += weight_n!(t, us, own_pawns, KNIGHT_PER_PAWN);
+        }
+        terms += weight!(t, us, MINOR_KING_DISTANCE[0][distance(own_king, square) as usize]);
     }
 
     let bishops = pos.pieces(us, PieceType::Bishop);
@@ -75,6 +96,7 @@ pub fn pieces<T: Tracer>(pos: &Position, info: &mut EvalInfo, us: Color, t: &mut
         mobility += weight!(t, us, MOBILITY_BISHOP[count]);
         terms += minor_terms(pos, us, square, 1, attacks, outposts, t);
         terms += bishop_terms(pos, us, square, t);
+        terms += weight!(t, us, MINOR_KING_DISTANCE[1][distance(own_king, square) as usize]);
     }
 
     let own_rooks = pos.pieces(us, PieceType::Rook);
@@ -84,6 +106,13 @@ pub fn pieces<T: Tracer>(pos: &Position, info: &mut EvalInfo, us: Color, t: &mut
         let count = attack_count(info, us, PieceType::Rook, attacks);
         mobility += weight!(t, us, MOBILITY_ROOK[count]);
         terms += rook_terms(pos, info, us, square, count, t);
+        if (Bitboard::file(square.file()) & pos.by_type(PieceType::Queen)).any() {
+            terms += weight!(t, us, ROOK_ON_QUEEN_FILE);
+        }
+        terms += weight!(t, us, CLOSED_ROOK[closed]);
+        if own_pawns != 0 {
+            terms += weight_n!(t, us, own_pawns, ROOK_PER_PAWN);
+        }
     }
 
     for square in own_queens {
@@ -93,8 +122,28 @@ pub fn pieces<T: Tracer>(pos: &Position, info: &mut EvalInfo, us: Color, t: &mut
         if on_seventh(pos, info, us, square) {
             terms += weight!(t, us, QUEEN_ON_SEVENTH);
         }
+        if is_infiltrating(info, us, square) {
+            terms += weight!(t, us, QUEEN_INFILTRATION);
+        }
+        if is_weak_queen(pos, us, square) {
+            terms += weight!(t, us, WEAK_QUEEN);
+        }
     }
     (mobility, terms)
+}
+
+/// A queen on the enemy half where no enemy pawn attacks or can come to attack.
+fn is_infiltrating(info: &EvalInfo, us: Color, square: Square) -> bool {
+    us.relative_rank(square.rank()) >= 4 && !info.pawns.attack_span[us.flip().index()].contains(square)
+}
+
+/// A queen on a line with an enemy rook or bishop (moving that way) with exactly
+/// one piece between them: a pin against the queen, or a discovered attack on it.
+fn is_weak_queen(pos: &Position, us: Color, square: Square) -> bool {
+    let them = us.flip();
+    let snipers = (rook_attacks(square, Bitboard::EMPTY) & pos.pieces(them, PieceType::Rook))
+        | (bishop_attacks(square, Bitboard::EMPTY) & pos.pieces(them, PieceType::Bishop));
+    lone_blockers(pos.occupied(), square, snipers).any()
 }
 
 /// A pinned piece only attacks along the line through its king.
@@ -159,6 +208,16 @@ fn bishop_terms<T: Tracer>(pos: &Position, us: Color, square: Square, t: &mut T)
     }
     if is_trapped_bishop(pos, us, square) {
         score += weight!(t, us, TRAPPED_BISHOP);
+    }
+    let xray_pawns = (bishop_attacks(square, Bitboard::EMPTY) & pos.pieces(us.flip(), PieceType::Pawn)).count() as i32;
+    if xray_pawns != 0 {
+        score += weight_n!(t, us, xray_pawns, BISHOP_XRAY_PAWNS);
+    }
+    if LONG_DIAGONALS.contains(square) {
+        let pawns = pos.by_type(PieceType::Pawn);
+        if (bishop_attacks(square, pawns) & CENTRE).has_several() {
+            score += weight!(t, us, BISHOP_LONG_DIAGONAL);
+        }
     }
     score
 }

@@ -2,7 +2,7 @@
 //! pawn pushes that would attack a piece; and the squares a side controls:
 //! contested squares the enemy holds only weakly, and safe space behind its pawns.
 
-use crate::board::attacks::pawn_attacks_bb;
+use crate::board::attacks::{bishop_attacks, knight_attacks, pawn_attacks_bb, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position};
 
 use super::score::S;
@@ -50,7 +50,34 @@ pub fn threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T)
     if push_threats.any() {
         score += weight_n!(t, us, push_threats.count() as i32, THREAT_PAWN_PUSH);
     }
-    score + restricted(info, us, t) + space(pos, info, us, t)
+    score + restricted(info, us, t) + space(pos, info, us, t) + queen_threats(pos, info, us, t)
+}
+
+/// Safe squares from which a knight or slider of `us` could hit the enemy's only
+/// queen next move: the queen has to move or be guarded, a tempo the piece
+/// count does not see.
+fn queen_threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
+    let them = us.flip();
+    let (u, th) = (us.index(), them.index());
+    let queens = pos.pieces(them, PieceType::Queen);
+    if queens.is_empty() || queens.has_several() {
+        return S::ZERO;
+    }
+    let queen = queens.lsb();
+    let firmly_held = info.attacked_by[th][PieceType::Pawn.index()] | (info.attacked2[th] & !info.attacked2[u]);
+    let safe = info.mobility_area[u] & !firmly_held;
+    let mut score = S::ZERO;
+    let knight_squares = knight_attacks(queen) & info.attacked_by[u][PieceType::Knight.index()] & safe;
+    if knight_squares.any() {
+        score += weight_n!(t, us, knight_squares.count() as i32, KNIGHT_ON_QUEEN);
+    }
+    let slider_squares = (bishop_attacks(queen, info.occupied) & info.attacked_by[u][PieceType::Bishop.index()])
+        | (rook_attacks(queen, info.occupied) & info.attacked_by[u][PieceType::Rook.index()]);
+    let slider_squares = slider_squares & safe & info.attacked2[u];
+    if slider_squares.any() {
+        score += weight_n!(t, us, slider_squares.count() as i32, SLIDER_ON_QUEEN);
+    }
+    score
 }
 
 /// Squares both sides attack where the enemy has neither a pawn guard nor more attackers.

@@ -31,11 +31,13 @@ pub enum Term {
     Pawns,
     /// Passed pawns: rank, path to promotion, king distances, rooks behind.
     Passed,
-    /// Piece placement beyond the tables: bishop pair, outposts, rook files, trapped pieces.
+    /// Piece placement beyond the tables: bishop pair, outposts, rook files, trapped pieces,
+    /// knights and rooks by how closed the pawns are, minors by their king, exposed queens.
     Pieces,
     /// The king-danger penalty, pawn shelter and storm, open files by the king.
     KingSafety,
-    /// Pieces attacked by cheaper ones, hanging pieces, threatening pawn pushes.
+    /// Pieces attacked by cheaper ones, hanging pieces, threatening pawn pushes,
+    /// safe squares from which to hit the enemy queen.
     Threats,
     /// Driving a bare king to the edge and the kings together (to the bishop's corner in KBNK).
     Mopup,
