@@ -167,79 +167,103 @@ fn a_centre_pawn_push_gains_space() {
     assert_eq!(counts(e4, idx::SPACE), [17, 10]);
 }
 
+/// One expectation for the terms added with the teacher fit: why it holds, the position, the
+/// weight's index and how often it counts for White and for Black.
+type Case = (&'static str, &'static str, usize, [i32; 2]);
+
+fn check(cases: &[Case]) {
+    for &(why, fen, index, expected) in cases {
+        assert_eq!(counts(fen, index), expected, "{why}: {fen}");
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 #[test]
 fn closedness_moves_knight_and_rook_values() {
-    // All sixteen pawns, none rammed, no open file: closedness 16 / 3 = 5.
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert_eq!(counts(start, idx::CLOSED_KNIGHT + 5), [2, 2]);
-    assert_eq!(counts(start, idx::CLOSED_ROOK + 5), [2, 2]);
-    // No pawns at all: eight open files, fully open.
     let open = "4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1";
-    assert_eq!(counts(open, idx::CLOSED_KNIGHT), [1, 0]);
-    assert_eq!(counts(open, idx::CLOSED_ROOK), [1, 0]);
-    // Three rammed pairs (d, g and h files) and no open file: (16 + 3 * 3) / 3, capped at 8.
     let locked = "4k3/pp6/2p1pp2/3p2pp/P2PP1PP/2P2P2/1P6/R3K1N1 w - - 0 1";
-    assert_eq!(counts(locked, idx::CLOSED_KNIGHT + 8), [1, 0]);
+    check(&[
+        ("16 pawns, none rammed, no open file: 16 / 3", START, idx::CLOSED_KNIGHT + 5, [2, 2]),
+        ("16 pawns, none rammed, no open file: 16 / 3", START, idx::CLOSED_ROOK + 5, [2, 2]),
+        ("no pawns, eight open files", open, idx::CLOSED_KNIGHT, [1, 0]),
+        ("no pawns, eight open files", open, idx::CLOSED_ROOK, [1, 0]),
+        ("three rammed pairs: (16 + 3 * 3) / 3, capped at 8", locked, idx::CLOSED_KNIGHT + 8, [1, 0]),
+    ]);
 }
 
 #[test]
 fn minor_distance_to_own_king() {
-    // Knights b1 (3 from e1) and g1 (2), bishops c1 (2) and f1 (1); the same for Black.
-    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert_eq!(counts(start, idx::MINOR_KING_DISTANCE + 3), [1, 1]);
-    assert_eq!(counts(start, idx::MINOR_KING_DISTANCE + 2), [1, 1]);
-    assert_eq!(counts(start, idx::MINOR_KING_DISTANCE + 8 + 2), [1, 1]);
-    assert_eq!(counts(start, idx::MINOR_KING_DISTANCE + 8 + 1), [1, 1]);
+    let bishops = idx::MINOR_KING_DISTANCE + 8;
+    check(&[
+        ("the b1 knight is 3 from e1", START, idx::MINOR_KING_DISTANCE + 3, [1, 1]),
+        ("the g1 knight is 2 from e1", START, idx::MINOR_KING_DISTANCE + 2, [1, 1]),
+        ("the c1 bishop is 2 from e1", START, bishops + 2, [1, 1]),
+        ("the f1 bishop is 1 from e1", START, bishops + 1, [1, 1]),
+    ]);
 }
 
 #[test]
 fn bishop_terms_beyond_the_pair() {
-    // The fianchettoed g2 bishop sees e4 and d5 past the pawns.
-    let fianchetto = "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 1";
-    assert_eq!(counts(fianchetto, idx::BISHOP_LONG_DIAGONAL), [1, 0]);
-    // A pawn on e4 blocks its view of d5.
-    let blocked = "rnbqkbnr/pppppppp/8/8/4P3/6P1/PPPP1PBP/RNBQK1NR w KQkq - 0 1";
-    assert_eq!(counts(blocked, idx::BISHOP_LONG_DIAGONAL), [0, 0]);
-    // Enemy pawns e3 and h6 lie on the c1 bishop's diagonal, the one on e3 in front.
-    let xray = "4k3/8/7p/8/8/4p3/8/2B1K3 w - - 0 1";
-    assert_eq!(counts(xray, idx::BISHOP_XRAY_PAWNS), [2, 0]);
+    check(&[
+        (
+            "the fianchettoed g2 bishop sees e4 and d5 past the pawns",
+            "rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 1",
+            idx::BISHOP_LONG_DIAGONAL,
+            [1, 0],
+        ),
+        (
+            "a pawn on e4 blocks its view of d5",
+            "rnbqkbnr/pppppppp/8/8/4P3/6P1/PPPP1PBP/RNBQK1NR w KQkq - 0 1",
+            idx::BISHOP_LONG_DIAGONAL,
+            [0, 0],
+        ),
+        (
+            "enemy pawns e3 and h6 lie on the c1 bishop's diagonal",
+            "4k3/8/7p/8/8/4p3/8/2B1K3 w - - 0 1",
+            idx::BISHOP_XRAY_PAWNS,
+            [2, 0],
+        ),
+    ]);
 }
 
 #[test]
 fn queen_exposure_terms() {
-    // The c5 knight alone stands between the d4 queen and the a7 bishop.
-    let pinned = "4k3/b7/8/2N5/3Q4/8/8/4K3 w - - 0 1";
-    assert_eq!(counts(pinned, idx::WEAK_QUEEN), [1, 0]);
-    // Two pieces between: no pin, no discovery.
-    let shielded = "4k3/b7/1N6/2N5/3Q4/8/8/4K3 w - - 0 1";
-    assert_eq!(counts(shielded, idx::WEAK_QUEEN), [0, 0]);
-    // The d1 knight can hit the lone d5 queen from c3 or e3, both safe.
-    let knight = "4k3/8/8/3q4/8/8/8/3NK3 w - - 0 1";
-    assert_eq!(counts(knight, idx::KNIGHT_ON_QUEEN), [2, 0]);
-    // A queen on d6 no black pawn can reach; with a pawn on e7 it can be chased.
-    let deep = "4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1";
-    assert_eq!(counts(deep, idx::QUEEN_INFILTRATION), [1, 0]);
-    let chased = "4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1";
-    assert_eq!(counts(chased, idx::QUEEN_INFILTRATION), [0, 0]);
-    // The d1 rook on the black queen's file.
-    let file = "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1";
-    assert_eq!(counts(file, idx::ROOK_ON_QUEEN_FILE), [1, 0]);
+    check(&[
+        (
+            "the c5 knight alone stands between the d4 queen and the a7 bishop",
+            "4k3/b7/8/2N5/3Q4/8/8/4K3 w - - 0 1",
+            idx::WEAK_QUEEN,
+            [1, 0],
+        ),
+        ("two pieces between: no pin, no discovery", "4k3/b7/1N6/2N5/3Q4/8/8/4K3 w - - 0 1", idx::WEAK_QUEEN, [0, 0]),
+        (
+            "the d1 knight can hit the lone d5 queen from c3 or e3, both safe",
+            "4k3/8/8/3q4/8/8/8/3NK3 w - - 0 1",
+            idx::KNIGHT_ON_QUEEN,
+            [2, 0],
+        ),
+        ("no black pawn can reach a queen on d6", "4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", idx::QUEEN_INFILTRATION, [1, 0]),
+        ("the e7 pawn can chase a queen on d6", "4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", idx::QUEEN_INFILTRATION, [0, 0]),
+        ("the d1 rook on the black queen's file", "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", idx::ROOK_ON_QUEEN_FILE, [1, 0]),
+    ]);
 }
 
 #[test]
 fn pawn_terms_added_with_the_teacher() {
-    // e5 rammed by e6; a2 isolated with no black pawn ahead on the a-file.
-    let fen = "4k3/8/4p3/4P3/8/8/P7/4K3 w - - 0 1";
-    assert_eq!(counts(fen, idx::PAWN_BLOCKED), [1, 0]);
-    assert_eq!(counts(fen, idx::PAWN_ISOLATED_UNOPPOSED)[0], 1, "a2 is unopposed, e5 opposed");
-    // A passer on the a-file is an edge passer (index 0).
-    let edge = "4k3/8/8/P7/8/8/8/4K3 w - - 0 1";
-    assert_eq!(counts(edge, idx::PASSED_FILE), [1, 0]);
-    // Knight with three own pawns; rook of Black with one.
+    let rammed = "4k3/8/4p3/4P3/8/8/P7/4K3 w - - 0 1";
     let per_pawn = "4k3/p6r/8/8/8/8/PPP5/1N2K3 w - - 0 1";
-    assert_eq!(counts(per_pawn, idx::KNIGHT_PER_PAWN), [3, 0]);
-    assert_eq!(counts(per_pawn, idx::ROOK_PER_PAWN), [0, 1]);
-    // Kings on g1 and e8: no pawn on the f-h or d-f files.
-    let flank = "4k3/p7/8/8/8/8/P7/6K1 w - - 0 1";
-    assert_eq!(counts(flank, idx::PAWNLESS_FLANK), [1, 1]);
+    check(&[
+        ("e5 is rammed by e6", rammed, idx::PAWN_BLOCKED, [1, 0]),
+        ("a2 is isolated and unopposed; e5 and e6 face each other", rammed, idx::PAWN_ISOLATED_UNOPPOSED, [1, 0]),
+        ("a passer on the a-file is an edge passer", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", idx::PASSED_FILE, [1, 0]),
+        ("a knight with three own pawns", per_pawn, idx::KNIGHT_PER_PAWN, [3, 0]),
+        ("Black's rook with one own pawn", per_pawn, idx::ROOK_PER_PAWN, [0, 1]),
+        (
+            "kings on g1 and e8: no pawn on the f-h or d-f files",
+            "4k3/p7/8/8/8/8/P7/6K1 w - - 0 1",
+            idx::PAWNLESS_FLANK,
+            [1, 1],
+        ),
+    ]);
 }
