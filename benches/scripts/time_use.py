@@ -7,6 +7,8 @@ time left. For every engine this prints: moves, average and median time per
 move, the average over each game's first 40 moves of that engine (averaged
 over games), the lowest time left seen, and the number of moves made with
 under 0.1 s left. Moves without a timed comment (book moves) are skipped.
+Without `timeleft=true` (`{+0.35/12 0.512s}`) the times per move are still
+read; the two clock columns then say n/a.
 
 Target 4 of the strength issue compares Ferrochamp's average thinking time per
 move with Ethereal's in the same games: within 15% means neither side throws
@@ -21,7 +23,10 @@ import statistics
 import sys
 from collections import defaultdict
 
-MOVE_COMMENT = re.compile(r"\{[^}]*?\s([0-9.]+)s,\s*tl=([0-9.]+)s\}")
+# fastchess writes one comment after every move, book moves included ({book}).
+COMMENT = re.compile(r"\{([^}]*)\}")
+# In a comment: the time the move took, then the time left (with timeleft=true).
+TIMING = re.compile(r"\s([0-9.]+)s(?:,\s*tl=([0-9.]+)s)?")
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 EARLY_MOVES = 40
 
@@ -49,22 +54,28 @@ def collect(paths):
     """Per engine: every move time, per-game early totals and clock lows."""
     times = defaultdict(list)
     early = defaultdict(list)
-    lowest = defaultdict(lambda: float("inf"))
+    lowest = {}
     scrambles = defaultdict(int)
     for tags, movetext in games(paths):
         sides = [tags.get("White", "?"), tags.get("Black", "?")]
         per_game = defaultdict(list)
-        for index, match in enumerate(MOVE_COMMENT.finditer(movetext)):
-            # The first commented move is White's unless the game starts with Black to move.
+        for index, comment in enumerate(COMMENT.finditer(movetext)):
+            match = TIMING.search(comment.group(1))
+            if not match:
+                continue
+            # The first move is White's unless the game starts with Black to move.
             mover = sides[(index + first_mover(tags)) % 2]
-            spent, left = float(match.group(1)), float(match.group(2))
+            spent = float(match.group(1))
+            left = float(match.group(2)) if match.group(2) else None
             per_game[mover].append((spent, left))
         for engine, moves in per_game.items():
             times[engine].extend(spent for spent, _ in moves)
             first = moves[:EARLY_MOVES]
             early[engine].append(sum(spent for spent, _ in first) / len(first))
-            lowest[engine] = min(lowest[engine], min(left for _, left in moves))
-            scrambles[engine] += sum(1 for _, left in moves if left < 0.1)
+            clock = [left for _, left in moves if left is not None]
+            if clock:
+                lowest[engine] = min(lowest.get(engine, float("inf")), min(clock))
+                scrambles[engine] += sum(1 for left in clock if left < 0.1)
     return times, early, lowest, scrambles
 
 
@@ -77,14 +88,16 @@ def first_mover(tags):
 def main(paths):
     times, early, lowest, scrambles = collect(paths)
     if not times:
-        print("no timed moves found (was the PGN written with timeleft=true?)")
+        print("no timed moves found (no comment such as {+0.35/12 0.512s})")
         return 1
     print(f"{'engine':<16} {'moves':>6} {'avg s':>7} {'median s':>9} {'avg s, first 40':>16} "
           f"{'lowest left s':>14} {'moves < 0.1 s left':>19}")
     for engine in sorted(times):
         spent = times[engine]
+        low = f"{lowest[engine]:.3f}" if engine in lowest else "n/a"
+        scrambled = scrambles[engine] if engine in lowest else "n/a"
         print(f"{engine:<16} {len(spent):>6} {statistics.mean(spent):>7.3f} {statistics.median(spent):>9.3f} "
-              f"{statistics.mean(early[engine]):>16.3f} {lowest[engine]:>14.3f} {scrambles[engine]:>19}")
+              f"{statistics.mean(early[engine]):>16.3f} {low:>14} {scrambled:>19}")
     engines = sorted(times)
     if len(engines) == 2:
         a, b = (statistics.mean(times[e]) for e in engines)
