@@ -4,7 +4,7 @@
 use crate::board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
-use super::pawns::{adjacent_files, fill_forward, forward_ranks};
+use super::pawns::{forward_ranks, occupied_files};
 use super::score::S;
 use super::trace::{weight, weight_n, Tracer};
 use super::EvalInfo;
@@ -46,8 +46,8 @@ fn king_surroundings<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &
     let defenders = ((guards & info.king_zone[us.index()]).count() as usize).min(11);
     let distance = pawn_file_distance(pos.by_type(PieceType::Pawn), king.file());
     let mut score = weight!(t, us, KING_DEFENDERS[defenders]) + weight!(t, us, KING_PAWN_FILE_DISTANCE[distance]);
-    let flank = adjacent_files(king.file()) | Bitboard::file(king.file());
-    if (flank & pos.by_type(PieceType::Pawn)).is_empty() {
+    // No pawn on the king's file or the two beside it.
+    if distance >= 2 {
         score += weight!(t, us, PAWNLESS_FLANK);
     }
     score
@@ -56,8 +56,7 @@ fn king_surroundings<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &
 /// The distance in files from `file` to the nearest file holding a pawn of
 /// `pawns`, or 7 when there is none.
 fn pawn_file_distance(pawns: Bitboard, file: u8) -> usize {
-    // Filled down to the first rank, bit f of the low byte is set when file f holds a pawn.
-    let files = fill_forward(Color::Black, pawns).0 & 0xFF;
+    let files = occupied_files(pawns);
     (0..8u8).filter(|&f| files & (1 << f) != 0).map(|f| usize::from(f.abs_diff(file))).min().unwrap_or(7)
 }
 

@@ -154,6 +154,12 @@ pub fn evaluate_pawns<T: Tracer>(pos: &Position, t: &mut T) -> PawnEntry {
     entry
 }
 
+/// The files `set` has a piece on, as a byte: bit f is set when file f holds one.
+pub fn occupied_files(set: Bitboard) -> u8 {
+    // Filled down to the first rank, the low byte holds one bit per file.
+    (fill_forward(Color::Black, set).0 & 0xFF) as u8
+}
+
 /// How closed the pawn structure is, 0 (open) ..= 8 (locked): pawns and rammed
 /// pairs close it, files without pawns open it. Knights gain and rooks lose as
 /// it closes, which a fixed piece value cannot say.
@@ -161,9 +167,7 @@ fn closedness(pos: &Position) -> u8 {
     let white = pos.pieces(Color::White, PieceType::Pawn);
     let black = pos.pieces(Color::Black, PieceType::Pawn);
     let rammed = (white.forward(Color::White) & black).count() as i32;
-    // Filled down to the first rank, bit f of the low byte is set when file f holds a pawn.
-    let files_with_pawns = fill_forward(Color::Black, white | black).0 & 0xFF;
-    let open_files = 8 - files_with_pawns.count_ones() as i32;
+    let open_files = 8 - occupied_files(white | black).count_ones() as i32;
     let raw = (white | black).count() as i32 + 3 * rammed - 4 * open_files;
     (raw / 3).clamp(0, 8) as u8
 }

@@ -57,15 +57,13 @@ pub fn threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T)
 /// queen next move: the queen has to move or be guarded, a tempo the piece
 /// count does not see.
 fn queen_threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut T) -> S {
-    let them = us.flip();
-    let (u, th) = (us.index(), them.index());
-    let queens = pos.pieces(them, PieceType::Queen);
+    let u = us.index();
+    let queens = pos.pieces(us.flip(), PieceType::Queen);
     if queens.is_empty() || queens.has_several() {
         return S::ZERO;
     }
     let queen = queens.lsb();
-    let firmly_held = info.attacked_by[th][PieceType::Pawn.index()] | (info.attacked2[th] & !info.attacked2[u]);
-    let safe = info.mobility_area[u] & !firmly_held;
+    let safe = info.mobility_area[u] & !firmly_held(info, us);
     let mut score = S::ZERO;
     let knight_squares = knight_attacks(queen) & info.attacked_by[u][PieceType::Knight.index()] & safe;
     if knight_squares.any() {
@@ -80,11 +78,17 @@ fn queen_threats<T: Tracer>(pos: &Position, info: &EvalInfo, us: Color, t: &mut 
     score
 }
 
+/// Squares the enemy of `us` holds firmly: guarded by a pawn, or attacked twice
+/// where `us` does not attack twice.
+fn firmly_held(info: &EvalInfo, us: Color) -> Bitboard {
+    let (u, th) = (us.index(), us.flip().index());
+    info.attacked_by[th][PieceType::Pawn.index()] | (info.attacked2[th] & !info.attacked2[u])
+}
+
 /// Squares both sides attack where the enemy has neither a pawn guard nor more attackers.
 fn restricted<T: Tracer>(info: &EvalInfo, us: Color, t: &mut T) -> S {
     let (u, th) = (us.index(), us.flip().index());
-    let firmly_held = info.attacked_by[th][PieceType::Pawn.index()] | (info.attacked2[th] & !info.attacked2[u]);
-    let count = (info.attacked[th] & info.attacked[u] & !firmly_held).count() as i32;
+    let count = (info.attacked[th] & info.attacked[u] & !firmly_held(info, us)).count() as i32;
     if count == 0 {
         return S::ZERO;
     }
