@@ -8,7 +8,13 @@ For the engine named ENGINE (default `ferrochamp`) against whoever it played:
   pawns, by move-number band; a positive gap means the engine thought its
   position better than the opponent did (optimism);
 - castling: how many games each side castled, by which move, and how the games
-  ended with and without castling.
+  ended with and without castling;
+- depth and time: each engine's median search depth and time per move by
+  move-number band (from the `score/depth time` comments);
+- turning points: in the games the engine lost, the move at which the
+  opponent's own score first reached +1 pawn and what the engine's score was
+  on its move just before (did it see it coming?), and the move at which the
+  engine's own score first fell to -1.
 
     python3 benches/scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp] [--opponent-scale 1.33]
 
@@ -24,6 +30,9 @@ import statistics
 import chess.pgn
 
 SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+")
+DEPTH_TIME = re.compile(r"^\S+/(\d+) (\d+(?:\.\d+)?)s")
+# The score (the opponent's +, the engine's -) at which a lost game counts as turned, in pawns.
+TURNED_AT = 1.0
 BANDS = ((1, 15), (16, 30), (31, 50), (51, 999))
 
 
@@ -55,6 +64,75 @@ def eval_gaps(game, engine_white, opponent_scale=1.0):
     return gaps
 
 
+def depth_and_time(game, engine_white):
+    """(move number, is the engine's move, depth, seconds) for each commented ply."""
+    board = game.board()
+    out = []
+    for node in game.mainline():
+        match = DEPTH_TIME.match(node.comment or "")
+        if match:
+            ours = (board.turn == chess.WHITE) == engine_white
+            out.append((board.fullmove_number, ours, int(match.group(1)), float(match.group(2))))
+        board.push(node.move)
+    return out
+
+
+def turning_point(game, engine_white):
+    """(move number where the opponent's own score first reached TURNED_AT pawns,
+    the engine's score on its move before, move number where the engine's own
+    score first fell to -TURNED_AT); None for a point never reached."""
+    sign = 1 if engine_white else -1
+    ours_before, theirs_turned, ours_turned = None, None, None
+    for number, mover_white, score in white_pov_scores(game):
+        if score is None:
+            continue
+        if mover_white == engine_white:
+            ours_before = sign * score
+            if ours_turned is None and ours_before <= -TURNED_AT:
+                ours_turned = number
+        elif theirs_turned is None and -sign * score >= TURNED_AT:
+            theirs_turned = (number, ours_before)
+    return theirs_turned, ours_turned
+
+
+def band_of(number):
+    return next(band for band in BANDS if band[0] <= number <= band[1])
+
+
+def median_or_dash(values, fmt):
+    return format(statistics.median(values), fmt) if values else "-"
+
+
+def print_depth_and_time(samples):
+    print("median depth / seconds per move: engine, opponent")
+    for band in BANDS:
+        cells = []
+        for ours in (True, False):
+            rows = [(d, t) for b, o, d, t in samples if b == band and o == ours]
+            cells.append(f"{median_or_dash([d for d, _ in rows], '.0f')} / "
+                         f"{median_or_dash([t for _, t in rows], '.3f')}")
+        print(f"  moves {band[0]:>2}-{band[1]:<3} {cells[0]:>14}   {cells[1]:>14}")
+
+
+def print_move_numbers(label, moves):
+    if moves:
+        quartiles = statistics.quantiles(moves, n=4) if len(moves) > 1 else moves * 3
+        print(f"  {label} in {len(moves)}: at move {statistics.median(moves):.0f} "
+              f"(median; quartiles {quartiles[0]:.0f} / {quartiles[2]:.0f})")
+
+
+def print_turning_points(turns, lost):
+    theirs = [t for t, _ in turns if t is not None]
+    print(f"lost games: {lost}")
+    print_move_numbers(f"the opponent's own score first reached +{TURNED_AT:.0f}", [n for n, _ in theirs])
+    seen = [ours for _, ours in theirs if ours is not None]
+    if seen:
+        print(f"    the engine's score on its move before: median {statistics.median(seen):+.2f}, "
+              f"{sum(s > -0.5 for s in seen)} of {len(seen)} above -0.50")
+    print_move_numbers(f"the engine's own score first fell to -{TURNED_AT:.0f}",
+                       [n for _, n in turns if n is not None])
+
+
 def castling_moves(game):
     """The move number at which each colour castled (None if it never did), in one replay."""
     board = game.board()
@@ -82,6 +160,7 @@ def main():
     gaps = {band: [] for band in BANDS}
     castled = {"engine": [], "opponent": []}
     by_castling = {True: [], False: []}
+    samples, turns, lost = [], [], 0
     games = 0
     with open(args.pgn, encoding="utf-8") as handle:
         while (game := chess.pgn.read_game(handle)) is not None:
@@ -98,7 +177,12 @@ def main():
             theirs = castled_at[chess.BLACK if engine_white else chess.WHITE]
             castled["engine"].append(ours)
             castled["opponent"].append(theirs)
-            by_castling[ours is not None].append(points(game.headers.get("Result", "*"), engine_white))
+            score = points(game.headers.get("Result", "*"), engine_white)
+            by_castling[ours is not None].append(score)
+            samples += [(band_of(n), o, d, t) for n, o, d, t in depth_and_time(game, engine_white)]
+            if game.headers.get("Result") in ("1-0", "0-1") and score == 0.0:
+                lost += 1
+                turns.append(turning_point(game, engine_white))
     print(f"{games} games of {args.engine}")
     print("eval gap (engine minus opponent, engine's side, pawns): median / mean / share beyond 1 pawn")
     for band, values in gaps.items():
@@ -114,6 +198,8 @@ def main():
         if scores:
             print(f"engine {'castled' if did else 'never castled'}: {len(scores)} games, "
                   f"score {100 * sum(scores) / len(scores):.1f}%")
+    print_depth_and_time(samples)
+    print_turning_points(turns, lost)
 
 
 if __name__ == "__main__":
