@@ -36,27 +36,29 @@ TURNED_AT = 1.0
 BANDS = ((1, 15), (16, 30), (31, 50), (51, 999))
 
 
-def white_pov_scores(game):
-    """(move number, mover is white, score from white's side or None) per ply."""
+def read_plies(game):
+    """(move number, mover is white, score from white's side or None, depth or None,
+    seconds or None) per ply, in one replay of the game."""
     board = game.board()
     out = []
     for node in game.mainline():
         mover_white = board.turn == chess.WHITE
-        match = SCORE.match(node.comment or "")
-        score = None
-        if match:
-            score = float(match.group(1)) * (1 if mover_white else -1)
-        out.append((board.fullmove_number, mover_white, score))
+        comment = node.comment or ""
+        score_match, depth_time = SCORE.match(comment), DEPTH_TIME.match(comment)
+        score = float(score_match.group(1)) * (1 if mover_white else -1) if score_match else None
+        depth, seconds = None, None
+        if depth_time:
+            depth, seconds = int(depth_time.group(1)), float(depth_time.group(2))
+        out.append((board.fullmove_number, mover_white, score, depth, seconds))
         board.push(node.move)
     return out
 
 
-def eval_gaps(game, engine_white, opponent_scale=1.0):
+def eval_gaps(plies, engine_white, opponent_scale=1.0):
     """(move number, gap in pawns from the engine's side) per consecutive pair of moves."""
     sign = 1 if engine_white else -1
-    plies = white_pov_scores(game)
     gaps = []
-    for (_, first_white, first), (number, second_white, second) in zip(plies, plies[1:]):
+    for (_, first_white, first, *_), (number, second_white, second, *_) in zip(plies, plies[1:]):
         if first is None or second is None or first_white == second_white:
             continue
         ours, theirs = (first, second) if first_white == engine_white else (second, first)
@@ -64,26 +66,19 @@ def eval_gaps(game, engine_white, opponent_scale=1.0):
     return gaps
 
 
-def depth_and_time(game, engine_white):
+def depth_and_time(plies, engine_white):
     """(move number, is the engine's move, depth, seconds) for each commented ply."""
-    board = game.board()
-    out = []
-    for node in game.mainline():
-        match = DEPTH_TIME.match(node.comment or "")
-        if match:
-            ours = (board.turn == chess.WHITE) == engine_white
-            out.append((board.fullmove_number, ours, int(match.group(1)), float(match.group(2))))
-        board.push(node.move)
-    return out
+    return [(number, mover_white == engine_white, depth, seconds)
+            for number, mover_white, _, depth, seconds in plies if depth is not None]
 
 
-def turning_point(game, engine_white):
+def turning_point(plies, engine_white):
     """(move number where the opponent's own score first reached TURNED_AT pawns,
     the engine's score on its move before, move number where the engine's own
     score first fell to -TURNED_AT); None for a point never reached."""
     sign = 1 if engine_white else -1
     ours_before, theirs_turned, ours_turned = None, None, None
-    for number, mover_white, score in white_pov_scores(game):
+    for number, mover_white, score, *_ in plies:
         if score is None:
             continue
         if mover_white == engine_white:
@@ -168,10 +163,9 @@ def main():
                 continue
             games += 1
             engine_white = game.headers.get("White") == args.engine
-            for number, gap in eval_gaps(game, engine_white, args.opponent_scale):
-                for band in BANDS:
-                    if band[0] <= number <= band[1]:
-                        gaps[band].append(gap)
+            plies = read_plies(game)
+            for number, gap in eval_gaps(plies, engine_white, args.opponent_scale):
+                gaps[band_of(number)].append(gap)
             castled_at = castling_moves(game)
             ours = castled_at[chess.WHITE if engine_white else chess.BLACK]
             theirs = castled_at[chess.BLACK if engine_white else chess.WHITE]
@@ -179,10 +173,10 @@ def main():
             castled["opponent"].append(theirs)
             score = points(game.headers.get("Result", "*"), engine_white)
             by_castling[ours is not None].append(score)
-            samples += [(band_of(n), o, d, t) for n, o, d, t in depth_and_time(game, engine_white)]
+            samples += [(band_of(n), o, d, t) for n, o, d, t in depth_and_time(plies, engine_white)]
             if game.headers.get("Result") in ("1-0", "0-1") and score == 0.0:
                 lost += 1
-                turns.append(turning_point(game, engine_white))
+                turns.append(turning_point(plies, engine_white))
     print(f"{games} games of {args.engine}")
     print("eval gap (engine minus opponent, engine's side, pawns): median / mean / share beyond 1 pawn")
     for band, values in gaps.items():
