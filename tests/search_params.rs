@@ -10,13 +10,18 @@ fn stdout_of(args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).to_string()
 }
 
-/// The node count of `bench` at depth 6, from its last line `<N> nodes <M> nps`.
-fn bench_nodes(params: &[&str]) -> u64 {
+/// The node count of one-thread `bench` at `depth`, from its last line `<N> nodes <M> nps`.
+fn bench_nodes_at(params: &[&str], depth: &str) -> u64 {
     let mut args: Vec<&str> = params.iter().flat_map(|p| ["--param", p]).collect();
-    args.extend(["bench", "6"]);
+    args.extend(["bench", depth]);
     let out = stdout_of(&args);
     let last = out.lines().last().expect("bench prints lines");
     last.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no node count in {last}"))
+}
+
+/// The same at depth 6: quick, and deep enough for most parameters to matter.
+fn bench_nodes(params: &[&str]) -> u64 {
+    bench_nodes_at(params, "6")
 }
 
 #[test]
@@ -24,6 +29,13 @@ fn a_parameter_set_on_the_command_line_changes_the_search() {
     let default = bench_nodes(&[]);
     assert_eq!(bench_nodes(&["RfpMargin=75"]), default, "setting the default changes nothing");
     assert_ne!(bench_nodes(&["RfpMargin=40", "LmrQuietDivisor=300"]), default);
+}
+
+#[test]
+fn node_claims_leave_one_thread_searching_exactly_as_before() {
+    // Depth 11 reaches null-move verification (from depth 8) in the claimed first plies:
+    // it re-enters a node the thread holds, which must not count as another thread's.
+    assert_eq!(bench_nodes_at(&["BusyNodeReduction=2"], "11"), bench_nodes_at(&[], "11"));
 }
 
 #[test]

@@ -9,6 +9,9 @@ with THREADS, each position's times first reduced to their median over the
 rounds) and the speed-up of the whole bench.
 
     python3 benches/scripts/smp_speedup.py target/release/ferrochamp --depth 14 --rounds 3
+    python3 benches/scripts/smp_speedup.py target/release/ferrochamp --param BusyNodeReduction=2
+
+`--param NAME=VALUE` (repeatable) is passed on to the engine for both thread counts.
 """
 import argparse
 import re
@@ -18,9 +21,11 @@ import subprocess
 LINE = re.compile(r"^position\s+(\d+): best \S+\s+nodes\s+(\d+) time\s+(\d+)")
 
 
-def bench(engine, depth, threads):
-    """Per-position times in ms, and the total time, of one bench run."""
-    out = subprocess.run([engine, "bench", str(depth), str(threads)], capture_output=True, text=True, check=True)
+def bench(engine, params, depth, threads):
+    """Per-position times in ms of one bench run."""
+    settings = [arg for param in params for arg in ("--param", param)]
+    command = [engine, *settings, "bench", str(depth), str(threads)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
     times = {}
     for line in out.stdout.splitlines():
         match = LINE.match(line)
@@ -38,11 +43,13 @@ def main():
     parser.add_argument("--min-ms", type=float, default=50,
                         help="leave out positions that one thread searches faster than this: "
                              "their times are start-up and timer resolution, not search")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a search tunable to set in the engine (repeatable)")
     args = parser.parse_args()
     single, multi = {}, {}
     for _ in range(args.rounds):
         for threads, store in ((1, single), (args.threads, multi)):
-            for position, ms in bench(args.engine, args.depth, threads).items():
+            for position, ms in bench(args.engine, args.param, args.depth, threads).items():
                 store.setdefault(position, []).append(ms)
     ratios = []
     for position in sorted(single):
@@ -52,7 +59,7 @@ def main():
     total_one = sum(statistics.median(v) for v in single.values())
     total_many = sum(statistics.median(v) for v in multi.values())
     print(f"positions {len(ratios)} of {len(single)} (one thread takes >= {args.min_ms} ms), "
-          f"depth {args.depth}, rounds {args.rounds}")
+          f"depth {args.depth}, rounds {args.rounds}" + "".join(f", {p}" for p in args.param))
     print(f"median per-position speed-up: {statistics.median(ratios):.3f}")
     print(f"whole bench: {total_one:.0f} ms with 1 thread, {total_many:.0f} ms with {args.threads}: "
           f"{total_one / max(total_many, 1):.3f}x")

@@ -12,9 +12,10 @@
 //! Files: `worker` (one search's state, node counting), `iterative` (iterative
 //! deepening, aspiration, limits), `root` (root moves), `negamax` (the
 //! recursive search), `pruning` (pruning and reduction decisions), `qsearch`,
-//! `picker`, `history`, `see`, `tt`, `params` (with `tunables`), `score`, `info`, `wdl` (win/draw/loss
-//! chances of a score).
+//! `picker`, `history`, `see`, `tt`, `claims` (Lazy SMP node claims), `params`
+//! (with `tunables`), `score`, `info`, `wdl` (win/draw/loss chances of a score).
 
+pub mod claims;
 pub(crate) mod correction;
 pub(crate) mod history;
 pub(crate) mod info;
@@ -45,6 +46,7 @@ pub use tt::{HashError, TranspositionTable};
 
 use crate::eval::score::S;
 use crate::eval::PawnTable;
+use claims::NodeClaims;
 use history::Histories;
 use params::LmrTable;
 use worker::Worker;
@@ -74,6 +76,8 @@ pub struct SearchProgress {
     pub main_depth: AtomicI32,
     /// Successful tablebase probes of all threads (root probes included).
     pub tb_hits: AtomicU64,
+    /// The nodes near the root that threads are inside now (`claims.rs`).
+    pub claims: NodeClaims,
 }
 
 /// What only the main worker does: watch limits and the clock, print `info`.

@@ -24,8 +24,12 @@
 
 use crate::board::{Color, Move, Piece, PieceType};
 
+use super::claims::{Claim, CLAIM_MAX_PLY};
 use super::history::{QuietCutoff, TriedMove};
-use super::params::{damp_by_fifty_move_counter, deeper_margin, IIR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES};
+use super::params::{
+    busy_node_reduction, damp_by_fifty_move_counter, deeper_margin, IIR_MIN_DEPTH, LMR_MIN_DEPTH,
+    TT_CUTOFF_MAX_HALFMOVES,
+};
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
 use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
@@ -57,6 +61,8 @@ pub(super) struct Node {
     pub excluded: Move,
     /// Floor and ceiling of the node's score set by a tablebase probe (PV nodes).
     pub tb_limits: (i32, i32),
+    /// Another thread is searching this node (Lazy SMP node claims).
+    pub busy: bool,
 }
 
 /// A node's static evaluations (all `EVAL_NONE` in check).
@@ -163,14 +169,50 @@ impl Worker<'_> {
                 _ => {}
             }
         }
+        // Lazy SMP: tell the other threads we are inside, or learn that one is (`claims.rs`).
+        let claim = self.claim_node(ply, depth, excluded);
         // Step 7. Static evaluation with correction history (see `node_evals`).
         let mut node = self.new_node(ply, depth, (alpha.max(tb_limits.0), beta), cut_node, in_check, tt_hit);
         node.excluded = excluded;
         node.tb_limits = tb_limits;
+        node.busy = claim.is_busy();
         self.histories.reset_killers(ply + 2);
+        let score = self.search_node(&mut node);
+        self.release_node(ply, claim);
+        score
+    }
+
+    /// Claims a node near the root for this thread (see `claims.rs`), unless
+    /// claims are off, or the node is deep, shallow or a singular search's.
+    fn claim_node(&mut self, ply: usize, depth: i32, excluded: Move) -> Claim {
+        if busy_node_reduction() == 0 || ply >= CLAIM_MAX_PLY || depth < LMR_MIN_DEPTH || !excluded.is_none() {
+            return Claim::None;
+        }
+        let key = self.pos.key();
+        // Null-move verification searches the node this thread holds again: not another thread's.
+        if self.own_claims[ply] == key {
+            return Claim::None;
+        }
+        let claim = self.shared.progress.claims.enter(key);
+        if let Claim::Held(_) = claim {
+            self.own_claims[ply] = key;
+        }
+        claim
+    }
+
+    fn release_node(&mut self, ply: usize, claim: Claim) {
+        if let Claim::Held(_) = claim {
+            self.own_claims[ply] = 0;
+            self.shared.progress.claims.leave(claim);
+        }
+    }
+
+    /// Steps 8-20 of a node whose evaluations are known.
+    fn search_node(&mut self, node: &mut Node) -> i32 {
+        let (pv_node, in_check, cut_node) = (node.pv_node, node.in_check, node.cut_node);
         // Steps 8-11. Whole-node pruning: razoring, reverse futility, null move, ProbCut (`pruning.rs`).
-        if !pv_node && !in_check && excluded.is_none() {
-            if let Some(score) = self.prune_node(&node) {
+        if !pv_node && !in_check && node.excluded.is_none() {
+            if let Some(score) = self.prune_node(node) {
                 return score;
             }
         }
@@ -180,7 +222,7 @@ impl Worker<'_> {
         if node.depth >= IIR_MIN_DEPTH && node.tt_move.is_none() && (pv_node || cut_node) {
             node.depth -= 1;
         }
-        self.search_moves(&mut node)
+        self.search_moves(node)
     }
 
     /// Draws by rule, or the deepest ply reached: the score if the node ends here.
@@ -259,6 +301,7 @@ impl Worker<'_> {
             tt_hit,
             excluded: Move::NONE,
             tb_limits: (-INFINITE, INFINITE),
+            busy: false,
         }
     }
 

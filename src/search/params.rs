@@ -221,6 +221,14 @@ pub fn lmr_history_divisor() -> i32 {
     tunables::LMR_HISTORY_DIVISOR.get()
 }
 
+/// Extra plies of reduction for the late moves of a node another thread is
+/// inside (Lazy SMP node claims; 0: no claims are taken at all).
+#[inline]
+#[must_use]
+pub fn busy_node_reduction() -> i32 {
+    tunables::BUSY_NODE_REDUCTION.get()
+}
+
 /// The largest reduction at `depth`: the reduced search never drops into
 /// quiescence (and a reduction is never negative, an extension).
 #[inline]

@@ -8,12 +8,12 @@ use crate::board::Move;
 
 use super::negamax::{MoveFacts, Node};
 use super::params::{
-    double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor, lmr_max_reduction, nmp_reduction,
-    nmp_verification_plies, razor_margin, rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth,
-    singular_margin, singular_max_ply, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH,
-    NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
-    PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS,
-    SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
+    busy_node_reduction, double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor,
+    lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin, rfp_margin, see_capture_threshold,
+    see_quiet_threshold, singular_depth, singular_margin, singular_max_ply, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH,
+    LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN,
+    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH,
+    SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::score::{is_decisive, TB_WIN_BOUND};
@@ -234,6 +234,10 @@ impl Worker<'_> {
         reduction += i32::from(!node.improving);
         reduction += i32::from(node.cut_node);
         reduction -= i32::from(facts.gives_check);
+        // Lazy SMP: another thread is inside this node; leave its late moves to it.
+        if node.busy {
+            reduction += busy_node_reduction();
+        }
         if facts.quiet {
             reduction += i32::from(node.tt_move_is_capture);
             reduction -= i32::from(facts.refutation);

@@ -114,8 +114,13 @@ pub static DELTA_MARGIN: Tunable = Tunable::new("DeltaMargin", 200, (50, 500), 2
 /// stops 33 and 34).
 pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 
+/// Lazy SMP: plies of extra reduction for the late moves of a node another
+/// thread is searching (`claims.rs`). Off (0) by default until a timed match at
+/// Threads=2 says it does no harm; one thread searches the same either way.
+pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 0, (0, 4), 1);
+
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 27] = [
+pub static ALL: [&Tunable; 28] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -143,6 +148,7 @@ pub static ALL: [&Tunable; 27] = [
     &ASPIRATION_WINDOW,
     &DELTA_MARGIN,
     &FIFTY_DAMPING,
+    &BUSY_NODE_REDUCTION,
 ];
 
 /// The tunable called `name` (case-insensitive).

@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 
 use crate::board::{Move, PieceType, Position};
 
+use super::claims::CLAIM_MAX_PLY;
 use super::history::{ContinuationKeys, Histories, PieceTo};
 use super::params::LmrTable;
 use super::picker::OrderingHints;
@@ -103,6 +104,8 @@ pub(super) struct Worker<'w> {
     pub pv_index: usize,
     /// Depth of the iteration in progress.
     pub root_depth: i32,
+    /// The key of the node this thread claims at each ply near the root (0: none).
+    pub own_claims: [u64; CLAIM_MAX_PLY],
 }
 
 impl<'w> Worker<'w> {
@@ -135,6 +138,7 @@ impl<'w> Worker<'w> {
             root_moves: Vec::new(),
             pv_index: 0,
             root_depth: 0,
+            own_claims: [0; CLAIM_MAX_PLY],
         }
     }
 
