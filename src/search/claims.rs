@@ -21,8 +21,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Nodes deeper than this are not claimed: their subtrees are small, and the
-/// table would churn.
+/// Nodes this many plies from the root or more are not claimed: their subtrees
+/// are small, and the table would churn.
 pub const CLAIM_MAX_PLY: usize = 8;
 
 /// Slots in the table (a power of two): far more than the nodes two threads

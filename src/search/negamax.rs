@@ -182,8 +182,8 @@ impl Worker<'_> {
         score
     }
 
-    /// Claims a node near the root for this thread (see `claims.rs`), unless
-    /// claims are off, or the node is deep, shallow or a singular search's.
+    /// Claims a node near the root for this thread (see `claims.rs`), unless claims
+    /// are off, or the node is far from the root, near the horizon or a singular search's.
     fn claim_node(&mut self, ply: usize, depth: i32, excluded: Move) -> Claim {
         if busy_node_reduction() == 0 || ply >= CLAIM_MAX_PLY || depth < LMR_MIN_DEPTH || !excluded.is_none() {
             return Claim::None;
