@@ -8,7 +8,7 @@
 //! when it leaves; a thread that finds the key already there knows another
 //! thread is inside, and reduces that node's late moves further
 //! (`BusyNodeReduction` plies, `tunables.rs`) so that it moves on to other
-//! moves sooner. Off (0) by default until a timed match says it does no harm.
+//! moves sooner. On (2) by default since its Threads=2 SPRT passed (stop 59).
 //!
 //! The table is advisory, like the TT: a slot holds one key, a later claim of
 //! another key that maps to the same slot replaces it, and a thread only
