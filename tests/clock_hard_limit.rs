@@ -1,7 +1,7 @@
 //! The hard time limit holds on a busy machine (issue 15, defect 6).
 //!
 //! No test here asserts a tight timing: speed belongs in
-//! `benches/scripts/movetime_latency.py`. The first test has no timing at all
+//! `scripts/movetime_latency.py`. The first test has no timing at all
 //! (a clock that counts its calls); the second only asks that `go movetime 200`
 //! answers within seconds while every core is kept busy.
 

@@ -1,5 +1,5 @@
 //! `--param` changes the search before it starts, and `ferrochamp params`
-//! lists what it can change: the two ends `benches/scripts/spsa.py` relies on.
+//! lists what it can change: the two ends `scripts/spsa.py` relies on.
 
 use std::process::Command;
 

@@ -1,4 +1,4 @@
-//! `benches/scripts/spsa.py` against a stand-in for fastchess
+//! `scripts/spsa.py` against a stand-in for fastchess
 //! (`tests/client/fake_fastchess.py`) that lets the engine whose `RfpMargin`
 //! is closer to 100 win: SPSA must walk the parameter from its default (75)
 //! to there, and read the real binary's `ferrochamp params` on the way.
@@ -20,7 +20,7 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     let (state, log) = (dir.join("state.json"), dir.join("log.csv"));
     let root = env!("CARGO_MANIFEST_DIR");
     let output = Command::new("python3")
-        .arg(format!("{root}/benches/scripts/spsa.py"))
+        .arg(format!("{root}/scripts/spsa.py"))
         .args(["--engine", env!("CARGO_BIN_EXE_ferrochamp")])
         .args(["--fastchess", &format!("{root}/tests/client/fake_fastchess.py")])
         .args(["--openings", "unused.epd", "--params", "RfpMargin", "--iterations", "40", "--pairs", "1"])

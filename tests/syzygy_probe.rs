@@ -1,7 +1,7 @@
 //! Syzygy probing against python-chess's independent prober: WDL and DTZ of
 //! random 3- and 4-piece positions, and the root moves the tables let the
 //! search choose from (expectations in tests/data, written by
-//! benches/scripts/syzygy_expectations.py).
+//! scripts/syzygy_expectations.py).
 //!
 //! The prober keeps one set of tables per process, so the tests of this file
 //! share one loaded set.

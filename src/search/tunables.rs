@@ -5,7 +5,7 @@
 //! the defaults are the values the technique table measured, so a build that
 //! sets nothing searches exactly as before (the bench signature checks it).
 //! `ferrochamp --param NAME=VALUE` sets one before the engine starts and
-//! `ferrochamp params` lists them, for `benches/scripts/spsa.py`. They are not
+//! `ferrochamp params` lists them, for `scripts/spsa.py`. They are not
 //! UCI options on purpose: a GUI user should not meet twenty knobs whose only
 //! use is tuning.
 //!

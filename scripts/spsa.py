@@ -20,7 +20,7 @@ continued. The values to try in an SPRT are the rounded theta at the end.
 
 Example (one core, 4+0.04, 8 game pairs per iteration):
 
-    python3 benches/scripts/spsa.py --engine target/release/ferrochamp \\
+    python3 scripts/spsa.py --engine target/release/ferrochamp \\
         --fastchess ../shared/tools/bin/fastchess \\
         --openings ../shared/data/openings/noob_3moves_5k.epd \\
         --params RfpMargin,FutilityBase,FutilityDepth --iterations 500 --pairs 8

@@ -8,8 +8,8 @@ thread at least --min-ms (time with one thread divided by time
 with THREADS, each position's times first reduced to their median over the
 rounds) and the speed-up of the whole bench.
 
-    python3 benches/scripts/smp_speedup.py target/release/ferrochamp --depth 14 --rounds 3
-    python3 benches/scripts/smp_speedup.py target/release/ferrochamp --param BusyNodeReduction=2
+    python3 scripts/smp_speedup.py target/release/ferrochamp --depth 14 --rounds 3
+    python3 scripts/smp_speedup.py target/release/ferrochamp --param BusyNodeReduction=2
 
 `--param NAME=VALUE` (repeatable) is passed on to the engine for both thread counts,
 and so is `--hash MB` (bench's third argument; without it, the Hash option's default).

@@ -26,7 +26,7 @@ middlegame mobility tables lost 3-21-16 in 40 games against the unchanged build
 (4+0.04). Mobility goes with having the initiative, which a deeper search turns
 into score; the ratio cannot tell the term from what comes with it.
 
-    python3 benches/scripts/term_gap.py target/release/ferrochamp eth.pgn \\
+    python3 scripts/term_gap.py target/release/ferrochamp eth.pgn \\
         --opponent-scale 1.33 --control-depth 8
 
 Needs python-chess (installed by ../shared/tools/install-opponents.sh); the

@@ -14,7 +14,7 @@ from an opening book, and reports for each engine:
 from fastchess's own output and the PGN's [Termination] tags. Exit status 0
 only when Ferrochamp has zero of the first four. Zero of each is the bar.
 
-    python3 benches/scripts/soak.py --games 1000 \\
+    python3 scripts/soak.py --games 1000 \\
         --option Threads=2 --option Ponder=true \\
         --opponent /usr/games/stockfish --opponent-option Hash=16 --opponent-option Threads=1
 
@@ -31,7 +31,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
+REPO = os.path.normpath(os.path.join(HERE, ".."))
 SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
 
 # How fastchess says a game ended badly, in its "Finished game" line; the

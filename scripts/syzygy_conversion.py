@@ -10,9 +10,9 @@ to the first capture). A game counts as won only by checkmate before
 the fifty-move counter reaches 100; repetition, stalemate, the fifty-move
 rule or running out of --max-plies count as not converted.
 
-    nice -n 5 python3 benches/scripts/syzygy_conversion.py target/release/ferrochamp \\
+    nice -n 5 python3 scripts/syzygy_conversion.py target/release/ferrochamp \\
         --tables ../shared/data/syzygy --games 50 --movetime 200            # Ferrochamp with tables
-    nice -n 5 python3 benches/scripts/syzygy_conversion.py target/release/ferrochamp \\
+    nice -n 5 python3 scripts/syzygy_conversion.py target/release/ferrochamp \\
         --tables ../shared/data/syzygy --games 50 --movetime 200 --no-own-tables
 
 The defender always has the tables. One game at a time.

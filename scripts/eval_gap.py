@@ -16,7 +16,7 @@ For the engine named ENGINE (default `ferrochamp`) against whoever it played:
   on its move just before (did it see it coming?), and the move at which the
   engine's own score first fell to -1.
 
-    python3 benches/scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp] [--opponent-scale 1.33]
+    python3 scripts/eval_gap.py eth_c1.pgn [--engine ferrochamp] [--opponent-scale 1.33]
 
 Needs python-chess (installed by ../shared/tools/install-opponents.sh). The
 scores are each engine's own units: `--opponent-scale X` divides the

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the PGN file of tests/book_pgn.rs and python-chess's reading of it.
 
-    python3 tests/data/book/make_san_data.py ../shared/data/games/turing_glennie_1952.pgn tests/data/book
+    python3 scripts/testdata/make_san_data.py ../shared/data/games/turing_glennie_1952.pgn tests/data/book
 
 Outputs:
   san-games.pgn       Turing-Glennie 1952, hand-written games in the spellings real files

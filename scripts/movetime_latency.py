@@ -11,14 +11,14 @@ movetime  Sends `go movetime MS` from a set of positions and measures the wall
           max, and how many answers came after MS (a time forfeit under a GUI
           that grants no margin, such as cutechess-cli's default).
 
-    python3 benches/scripts/movetime_latency.py movetime target/release/ferrochamp \\
+    python3 scripts/movetime_latency.py movetime target/release/ferrochamp \\
         --movetime 200 --count 200 --load 4
 
 stop      Sends `go infinite`, waits MS, sends `stop` and measures the wall
           time from writing `stop` to reading `bestmove`: the hand-off from
           the search threads to the `bestmove` line, as a GUI sees it.
 
-    python3 benches/scripts/movetime_latency.py stop target/release/ferrochamp \\
+    python3 scripts/movetime_latency.py stop target/release/ferrochamp \\
         --movetime 100 --count 200 --load 4
 
 clock     Plays the engine against itself under a repeating control such as
@@ -26,7 +26,7 @@ clock     Plays the engine against itself under a repeating control such as
           of its moves, and reports what it spends on the last move before
           each control (`movestogo 1`), the lowest clock seen and any flag.
 
-    python3 benches/scripts/movetime_latency.py clock target/release/ferrochamp \\
+    python3 scripts/movetime_latency.py clock target/release/ferrochamp \\
         --tc 40/10 --games 1 --moves 90 --load 4
 
 Engine options: `--option "Threads=2"` (repeatable). Needs python-chess for

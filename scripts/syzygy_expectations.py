@@ -3,7 +3,7 @@
 computed by python-chess's own Syzygy prober (chess.syzygy), for
 tests/syzygy_probe.rs to compare Ferrochamp's prober against.
 
-    python3 benches/scripts/syzygy_expectations.py            # rewrites tests/data/syzygy_expected.txt
+    python3 scripts/syzygy_expectations.py            # rewrites tests/data/syzygy_expected.txt
 
 Positions are random legal placements of each material (seeded, so the file is
 reproducible), either side to move, half-move clock 0. Only the tables in
@@ -27,7 +27,7 @@ import random
 import chess
 import chess.syzygy
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 TABLES = ROOT / "tests" / "data" / "syzygy"
 OUTPUT = ROOT / "tests" / "data" / "syzygy_expected.txt"
 ROOT_OUTPUT = ROOT / "tests" / "data" / "syzygy_root_expected.txt"
@@ -126,10 +126,10 @@ def main():
                 boards.append(board)
         rng.shuffle(boards)
         roots = root_lines(tablebase, boards)
-    header = "# FEN | WDL | DTZ, from python-chess " + chess.__version__ + " (benches/scripts/syzygy_expectations.py)\n"
+    header = "# FEN | WDL | DTZ, from python-chess " + chess.__version__ + " (scripts/syzygy_expectations.py)\n"
     args.output.write_text(header + "\n".join(lines) + "\n")
     print(f"wrote {len(lines)} positions to {args.output}")
-    ROOT_OUTPUT.write_text("# FEN | root moves that keep the result (benches/scripts/syzygy_expectations.py)\n"
+    ROOT_OUTPUT.write_text("# FEN | root moves that keep the result (scripts/syzygy_expectations.py)\n"
                            + "\n".join(roots) + "\n")
     print(f"wrote {len(roots)} root positions to {ROOT_OUTPUT}")
 

@@ -2,7 +2,7 @@
 """Writes the data of tests/book_probe.rs from a Polyglot book, with python-chess
 as the independent reader.
 
-    python3 tests/data/book/make_probe_data.py ../shared/data/openings/gnuchess-book.bin tests/data/book
+    python3 scripts/testdata/make_probe_data.py ../shared/data/openings/gnuchess-book.bin tests/data/book
 
 Outputs (the test reads only these, never ../shared):
   gnuchess-subset.bin    every entry of the probed positions, plus every 100th entry of
