@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ferrochamp::board::Position;
-use ferrochamp::engine::pool::{MainDuties, SharedState, ThreadPool};
-use ferrochamp::search::{NoClock, NoInfo, SearchLimits, TranspositionTable};
+use ferrochamp::engine::pool::ThreadPool;
+use ferrochamp::search::{MainDuties, NoClock, NoInfo, SearchLimits, SharedState, TranspositionTable};
 
 const THREADS: usize = 2;
 

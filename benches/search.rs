@@ -5,38 +5,37 @@
 //! gives nodes per second.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ferrochamp::board::Position;
 use ferrochamp::engine::bench;
-use ferrochamp::search::{SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable};
+use ferrochamp::search::{SearchLimits, SharedState, TranspositionTable, Worker};
 
 const POSITIONS: usize = 8;
 const DEPTH: i32 = 9;
 const HASH_MB: usize = 16;
 
 /// Searches every position to `DEPTH` from a clean state; returns the nodes.
-fn search_all(positions: &[Position], searcher: &mut ThreadData, tt: &TranspositionTable) -> u64 {
+fn search_all(positions: &[Position], searcher: &mut Worker, tt: &Arc<TranspositionTable>) -> u64 {
     let limits = SearchLimits { depth: Some(DEPTH), multipv: 1, ..SearchLimits::default() };
     let mut total = 0;
     for pos in positions {
         tt.clear();
         searcher.clear();
-        let stop = AtomicBool::new(false);
-        let progress = SearchProgress::default();
-        let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedState::new(Arc::clone(tt), Arc::new(AtomicBool::new(false)));
         let result = searcher.search(pos, &shared, &limits, None);
         assert!(result.best_move.is_some(), "every bench position has a move");
-        total += progress.nodes.load(Ordering::Relaxed);
+        total += shared.progress.nodes.load(Ordering::Relaxed);
     }
     total
 }
 
 fn bench_search(c: &mut Criterion) {
     let positions: Vec<Position> = bench::positions().into_iter().take(POSITIONS).collect();
-    let mut searcher = ThreadData::new();
-    let tt = TranspositionTable::new(HASH_MB);
+    let mut searcher = Worker::new();
+    let tt = Arc::new(TranspositionTable::new(HASH_MB));
     let nodes = search_all(&positions, &mut searcher, &tt);
     println!("search bench: {nodes} nodes per iteration ({POSITIONS} positions, depth {DEPTH})");
     let mut group = c.benchmark_group("search");

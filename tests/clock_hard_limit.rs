@@ -16,8 +16,7 @@ use std::time::{Duration, Instant};
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{MoveList, Position};
 use ferrochamp::search::{
-    IterationReport, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SharedStateView, ThreadData,
-    TranspositionTable,
+    IterationReport, MainDuties, SearchClock, SearchLimits, SharedState, TranspositionTable, Worker,
 };
 use search_support::{legal_moves, Lines};
 use uci_engine::{parse_bestmove, Engine};
@@ -51,17 +50,16 @@ fn the_main_search_thread_stops_itself_at_the_hard_limit_without_a_watchdog() {
     // On a thread of its own, so that a search that never stops fails the test instead of hanging it.
     thread::spawn(move || {
         let pos = Position::startpos();
-        let tt = TranspositionTable::new(16);
-        let stop = AtomicBool::new(false);
-        let progress = SearchProgress::default();
-        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-        let clock = CountingClock { looks: AtomicU32::new(0), limit: LOOKS };
-        let lines = Lines::default();
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
+        let tt = Arc::new(TranspositionTable::new(16));
+        let shared = SharedState::new(tt, Arc::new(AtomicBool::new(false)));
+        let clock = Arc::new(CountingClock { looks: AtomicU32::new(0), limit: LOOKS });
+        let lines = Arc::new(Lines::default());
+        let main = MainDuties { clock: clock.clone(), info: lines, chess960: false, show_wdl: false };
         let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
-        let nodes = progress.nodes.load(Ordering::Relaxed);
-        let _ = sender.send((result, clock.looks.load(Ordering::Relaxed), stop.load(Ordering::Relaxed), nodes));
+        let result = Worker::new().search(&pos, &shared, &unlimited, Some(&main));
+        let nodes = shared.progress.nodes.load(Ordering::Relaxed);
+        let stop = shared.stop.load(Ordering::Relaxed);
+        let _ = sender.send((result, clock.looks.load(Ordering::Relaxed), stop, nodes));
     });
     let (result, looks, stop_raised, nodes) =
         receiver.recv_timeout(Duration::from_secs(120)).expect("the search stopped at its hard limit");
@@ -145,15 +143,13 @@ fn a_search_stopped_before_it_starts_still_completes_depth_one() {
     // A clock already run out (or `stop` right after `go`): the answer must
     // still come from a searched root, with a real score in its last line.
     let pos = Position::startpos();
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(true);
-    let progress = SearchProgress::default();
-    let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-    let clock = CountingClock { looks: AtomicU32::new(0), limit: 1 };
-    let lines = Lines::default();
-    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
+    let tt = Arc::new(TranspositionTable::new(16));
+    let shared = SharedState::new(tt, Arc::new(AtomicBool::new(true)));
+    let clock = Arc::new(CountingClock { looks: AtomicU32::new(0), limit: 1 });
+    let lines = Arc::new(Lines::default());
+    let main = MainDuties { clock, info: lines.clone(), chess960: false, show_wdl: false };
     let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-    let result = ThreadData::new().search(&pos, &shared, &unlimited, Some(&main));
+    let result = Worker::new().search(&pos, &shared, &unlimited, Some(&main));
     assert_eq!(result.depth, 1, "the first iteration completes, the second does not start");
     assert!(legal_moves(&pos).contains(&result.best_move));
     let last = lines.all().pop().expect("an info line");

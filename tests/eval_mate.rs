@@ -3,14 +3,13 @@
 //! fixed node budget per move.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use ferrochamp::board::attacks::king_attacks;
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Color, MoveList, Position};
-use ferrochamp::search::{
-    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable,
-};
+use ferrochamp::search::{MainDuties, NoClock, NoInfo, SearchLimits, SharedState, TranspositionTable, Worker};
 
 /// Nodes per move: small enough for a quick test, far too few to see a KBNK
 /// mate from the start: the evaluation's gradients must lead the way.
@@ -89,8 +88,8 @@ fn board_fen(board: &[Option<char>; 64]) -> String {
 
 /// Plays the position out with both sides searching; true when White mates.
 fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
-    let tt = TranspositionTable::new(8);
-    let mut searcher = ThreadData::new();
+    let tt = Arc::new(TranspositionTable::new(8));
+    let mut searcher = Worker::new();
     let limits = SearchLimits { nodes: Some(nodes_per_move), multipv: 1, ..SearchLimits::default() };
     let mut pos = start.clone();
     let mut moves = MoveList::new();
@@ -103,11 +102,9 @@ fn white_mates(start: &Position, nodes_per_move: u64) -> bool {
         if pos.is_fifty_move_draw() || pos.is_repetition(0) || pos.has_insufficient_material() {
             return false;
         }
-        let stop = AtomicBool::new(false);
-        let progress = SearchProgress::default();
-        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-        let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false, show_wdl: false };
+        let shared = SharedState::new(Arc::clone(&tt), Arc::new(AtomicBool::new(false)));
+        let clock = Arc::new(NoClock(Instant::now()));
+        let main = MainDuties { clock, info: Arc::new(NoInfo), chess960: false, show_wdl: false };
         let best = searcher.search(&pos, &shared, &limits, Some(&main)).best_move;
         assert!(moves.contains(best), "search returned an illegal move in {}", pos.to_fen());
         pos.make_move(best);

@@ -5,13 +5,12 @@
 mod search_support;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use ferrochamp::board::{Move, Position};
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
-use ferrochamp::search::{
-    MainDutiesView, NoClock, SearchLimits, SearchProgress, SharedStateView, ThreadData, TranspositionTable,
-};
+use ferrochamp::search::{MainDuties, NoClock, SearchLimits, SharedState, TranspositionTable, Worker};
 use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [
@@ -69,16 +68,14 @@ fn deeper_pv_is_legal_and_ponder_move_follows_it() {
 fn an_immediate_stop_still_gives_a_legal_move() {
     for fen in POSITIONS {
         let pos = position(fen);
-        let tt = TranspositionTable::new(1);
-        let stop = AtomicBool::new(true);
-        let progress = SearchProgress::default();
-        let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-        let lines = Lines::default();
-        let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
+        let tt = Arc::new(TranspositionTable::new(1));
+        let shared = SharedState::new(tt, Arc::new(AtomicBool::new(true)));
+        let lines = Arc::new(Lines::default());
+        let clock = Arc::new(NoClock(Instant::now()));
+        let main = MainDuties { clock, info: lines.clone(), chess960: false, show_wdl: false };
         let limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let with_main = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
-        let helper = ThreadData::new().search(&pos, &shared, &limits, None);
+        let with_main = Worker::new().search(&pos, &shared, &limits, Some(&main));
+        let helper = Worker::new().search(&pos, &shared, &limits, None);
         for result in [&with_main, &helper] {
             assert!(legal_moves(&pos).contains(&result.best_move), "{fen}");
         }
@@ -141,8 +138,8 @@ fn node_counts_are_reproducible() {
         assert_eq!(first.nodes, second.nodes, "{fen}");
         assert_eq!(first.result, second.result, "{fen}");
         // Reusing a searcher after `clear` (ucinewgame) and a cleared table gives the same count too.
-        let tt = TranspositionTable::new(16);
-        let mut searcher = ThreadData::new();
+        let tt = Arc::new(TranspositionTable::new(16));
+        let mut searcher = Worker::new();
         let _ = search_with(&mut searcher, &tt, &position(POSITIONS[1]), &depth_limits(5));
         searcher.clear();
         tt.clear();
@@ -256,20 +253,19 @@ fn info_lines_have_the_uci_layout() {
 #[test]
 fn helper_threads_share_the_table_and_the_first_to_complete_the_depth_ends_the_search() {
     let pos = position(POSITIONS[1]);
-    let tt = TranspositionTable::new(16);
-    let stop = AtomicBool::new(false);
-    let progress = SearchProgress::default();
-    let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-    let lines = Lines::default();
-    let clock = NoClock(Instant::now());
+    let tt = Arc::new(TranspositionTable::new(16));
+    let shared = SharedState::new(tt, Arc::new(AtomicBool::new(false)));
+    let (stop, progress) = (&shared.stop, &shared.progress);
+    let lines = Arc::new(Lines::default());
+    let clock = Arc::new(NoClock(Instant::now()));
     let limits = depth_limits(7);
     let (main_result, helper_result, helper_nodes) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            let result = ThreadData::new().search(&pos, &shared, &limits, None);
+            let result = Worker::new().search(&pos, &shared, &limits, None);
             (result, progress.nodes.load(Ordering::Relaxed))
         });
-        let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
-        let main_result = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
+        let main = MainDuties { clock, info: lines, chess960: false, show_wdl: false };
+        let main_result = Worker::new().search(&pos, &shared, &limits, Some(&main));
         let (helper_result, helper_nodes) = helper.join().expect("helper thread");
         (main_result, helper_result, helper_nodes)
     });

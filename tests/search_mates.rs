@@ -6,17 +6,19 @@
 
 mod search_support;
 
+use std::sync::Arc;
+
 use ferrochamp::board::Position;
 use ferrochamp::search::score::mate_in_moves;
-use ferrochamp::search::{SearchLimits, ThreadData, TranspositionTable};
+use ferrochamp::search::{SearchLimits, TranspositionTable, Worker};
 use search_support::{parse_long_algebraic, parse_mate_line, search_with};
 
 const NODE_BUDGET: u64 = 1_000_000;
 
 /// Searches every position of one suite; returns (positions, failures).
 fn run_suite(text: &str, expected_moves: i32) -> (usize, Vec<String>) {
-    let tt = TranspositionTable::new(16);
-    let mut searcher = ThreadData::new();
+    let tt = Arc::new(TranspositionTable::new(16));
+    let mut searcher = Worker::new();
     let mut failures = Vec::new();
     let mut count = 0;
     for line in text.lines().filter(|line| !line.trim().is_empty()) {

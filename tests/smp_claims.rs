@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use ferrochamp::board::Position;
-use ferrochamp::engine::pool::{MainDuties, SharedState, ThreadPool};
+use ferrochamp::engine::pool::ThreadPool;
 use ferrochamp::search::tunables::BUSY_NODE_REDUCTION;
-use ferrochamp::search::{NoClock, NoInfo, TranspositionTable};
+use ferrochamp::search::{MainDuties, NoClock, NoInfo, SharedState, TranspositionTable};
 use search_support::{depth_limits, legal_moves};
 
 #[test]

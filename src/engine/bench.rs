@@ -10,10 +10,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::pool::{MainDuties, SharedState, ThreadPool};
+use super::pool::ThreadPool;
 use crate::board::Position;
 use crate::search::tt::{HashError, TranspositionTable};
-use crate::search::{NoClock, NoInfo, SearchLimits};
+use crate::search::{MainDuties, NoClock, NoInfo, SearchLimits, SharedState};
 use crate::uci::options::names;
 use crate::uci::{BenchParams, OptionTable, SpinRange};
 

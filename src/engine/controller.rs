@@ -15,7 +15,7 @@ use super::front::Incoming;
 use super::go::{self, GoDecision, GoPlan};
 use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
-use super::pool::{Finish, MainDuties, PoolResult, SharedState, ThreadPool};
+use super::pool::{Finish, PoolResult, ThreadPool};
 use super::setup;
 use super::strength::{Handicap, ShownLines};
 use super::style::{InForce, StyleState};
@@ -24,7 +24,7 @@ use super::time::{TimeKeeper, TimeManager, Watch};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
-use crate::search::InfoSink;
+use crate::search::{InfoSink, MainDuties, SharedState};
 use crate::tablebase::{SearchTables, Tablebase};
 use crate::tune::rng::Rng;
 use crate::uci::options::names;
@@ -255,8 +255,8 @@ impl Controller {
     }
 
     /// A fresh table of the `Hash` size rather than a resize: the old one may
-    /// still be referenced by a worker that is just finishing. When the memory
-    /// is not there, the old table stays and the option says its size again.
+    /// still be referenced by a search thread that is just finishing. When the
+    /// memory is not there, the old table stays and the option says its size again.
     fn resize_hash(&mut self) {
         let mb = self.options.spin_count(names::HASH);
         match TranspositionTable::try_new(mb) {

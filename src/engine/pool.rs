@@ -1,17 +1,17 @@
-//! Lazy SMP: a pool of persistent search threads, parked between searches,
-//! that search the same root over one shared transposition table.
+//! Lazy SMP: persistent search threads, parked between searches, that search
+//! the same root over one shared transposition table.
 //!
-//! One name per role (Stockfish's split as the model): a [`SearchThread`] is an
-//! OS thread with its job channel; on it, a `search::ThreadData` keeps the
-//! histories, killers and pawn hash across searches (cleared on `ucinewgame`)
-//! and runs each search as a `search::worker::Worker` (one search's state); one
-//! [`SharedState`] is passed to all of them.
+//! Who is who (Stockfish's split as the model):
+//! - [`ThreadPool`]: the pool of parked OS threads; runs one search on all of them.
+//! - `PoolThread` (private): one OS thread with its job channel.
+//! - [`Worker`]: one thread's long-lived search state; runs each search as a `SearchRun`.
+//! - [`SharedState`]: what every thread of one search shares; one per `go`, in an `Arc`.
+//! - [`MainDuties`]: what only thread 0 does (clock, `info` lines).
 //!
-//! Thread 0 runs the main worker: it checks the limits, talks to the clock and
-//! prints `info` lines ([`MainDuties`]). Helpers search the same iterative
-//! deepening without limits until the shared stop flag rises.
+//! Thread 0 checks the limits and talks to the clock; the helpers search the
+//! same iterative deepening without limits until the shared stop flag rises.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Instant;
@@ -19,91 +19,16 @@ use std::time::Instant;
 use crossbeam_channel::{bounded, unbounded, Receiver, Sender};
 
 use crate::board::Position;
-use crate::eval::score::S;
 use crate::search::info::{result_line, SearchTotals};
-use crate::search::tt::TranspositionTable;
-use crate::search::{
-    InfoSink, MainDutiesView, SearchClock, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
-};
-use crate::tablebase::SearchTables;
+use crate::search::{MainDuties, SearchLimits, SearchResult, SharedState, Worker};
 
 /// Search threads get a large stack: the recursive search keeps its move
 /// lists on the stack.
 const THREAD_STACK_BYTES: usize = 32 * 1024 * 1024;
 
-/// What every thread of one search shares; the search reads it through
-/// [`SharedState::view`].
-pub struct SharedState {
-    /// The transposition table (replaced, not resized, on a `Hash` change).
-    pub tt: Arc<TranspositionTable>,
-    /// Raised to end the search: by the controller, the time-manager thread or thread 0.
-    pub stop: Arc<AtomicBool>,
-    /// Node, depth and tablebase-hit counters of all threads.
-    pub progress: SearchProgress,
-    /// Syzygy tables to probe in the tree, with the search's options.
-    pub tablebase: Option<SearchTables>,
-    /// The play style's evaluation weights (`None`: the compiled ones).
-    pub weights: Option<Arc<[S]>>,
-}
-
-impl SharedState {
-    /// A fresh context for one search over `tt`, without tablebases.
-    #[must_use]
-    pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedState {
-        SharedState { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None }
-    }
-
-    /// The same context evaluating with a play style's `weights` (`None`: the compiled ones).
-    #[must_use]
-    pub fn with_weights(mut self, weights: Option<Arc<[S]>>) -> SharedState {
-        self.weights = weights;
-        self
-    }
-
-    /// The borrowed form the search takes.
-    #[must_use]
-    pub fn view(&self) -> SharedStateView<'_> {
-        SharedStateView { tt: &self.tt, stop: &self.stop, progress: &self.progress, tablebase: self.tablebase.as_ref() }
-    }
-
-    /// The same context probing `tables`; `root_probes` start the `tbhits` count.
-    #[must_use]
-    pub fn with_tablebase(mut self, tables: Option<SearchTables>, root_probes: u64) -> SharedState {
-        self.tablebase = tables;
-        self.progress.tb_hits.store(root_probes, Ordering::Relaxed);
-        self
-    }
-}
-
-/// The main worker's duties for one search; the search reads them through [`MainDuties::view`].
-#[derive(Clone)]
-pub struct MainDuties {
-    /// The clock: soft and hard limits, elapsed time.
-    pub clock: Arc<dyn SearchClock + Send>,
-    /// Where `info` lines go (the UCI writer, or a filter of it).
-    pub info: Arc<dyn InfoSink + Send>,
-    /// Print castling as king-takes-rook (`UCI_Chess960`).
-    pub chess960: bool,
-    /// Add `wdl W D L` after each score (`UCI_ShowWDL`).
-    pub show_wdl: bool,
-}
-
-impl MainDuties {
-    /// The borrowed form the search takes.
-    #[must_use]
-    pub fn view(&self) -> MainDutiesView<'_> {
-        MainDutiesView {
-            clock: self.clock.as_ref(),
-            info: self.info.as_ref(),
-            chess960: self.chess960,
-            show_wdl: self.show_wdl,
-        }
-    }
-}
-
 /// What thread 0 does with the result of a whole search before sending it:
 /// the strength limit's drawn line. It gets the root, the search's shared
-/// state and the main worker's duties.
+/// state and thread 0's duties.
 pub type Finish = Box<dyn FnOnce(&mut PoolResult, &Position, &SharedState, &MainDuties) + Send>;
 
 enum Job {
@@ -142,7 +67,8 @@ struct ThreadReport {
     result: SearchResult,
 }
 
-struct SearchThread {
+/// One OS thread of the pool and the channel its jobs come on.
+struct PoolThread {
     jobs: Sender<Job>,
     handle: JoinHandle<()>,
 }
@@ -178,7 +104,7 @@ impl PoolResult {
 
 /// The search threads, parked between searches (thread 0 runs the main worker).
 pub struct ThreadPool {
-    threads: Vec<SearchThread>,
+    threads: Vec<PoolThread>,
     /// Helpers' results, read by thread 0.
     reports: Receiver<ThreadReport>,
     report_sender: Sender<ThreadReport>,
@@ -200,7 +126,7 @@ impl ThreadPool {
         pool
     }
 
-    fn spawn_thread(&self, id: usize) -> SearchThread {
+    fn spawn_thread(&self, id: usize) -> PoolThread {
         let (jobs, job_receiver) = bounded::<Job>(1);
         let reports = self.report_sender.clone();
         let cleared = self.cleared_sender.clone();
@@ -209,7 +135,7 @@ impl ThreadPool {
             .stack_size(THREAD_STACK_BYTES)
             .spawn(move || thread_loop(&job_receiver, &reports, &cleared))
             .expect("the operating system can start a search thread");
-        SearchThread { jobs, handle }
+        PoolThread { jobs, handle }
     }
 
     /// How many search threads the pool has.
@@ -220,9 +146,9 @@ impl ThreadPool {
 
     /// Clears every thread's histories and waits until all are done.
     pub fn clear(&self) {
-        for search_thread in &self.threads {
+        for pool_thread in &self.threads {
             // A send fails only if the thread died; there is nothing left to clear then.
-            let _ = search_thread.jobs.send(Job::Clear);
+            let _ = pool_thread.jobs.send(Job::Clear);
         }
         for _ in &self.threads {
             let _ = self.cleared.recv();
@@ -289,30 +215,29 @@ impl ThreadPool {
 impl Drop for ThreadPool {
     fn drop(&mut self) {
         let threads = std::mem::take(&mut self.threads);
-        for search_thread in threads {
-            drop(search_thread.jobs);
-            let _ = search_thread.handle.join();
+        for pool_thread in threads {
+            drop(pool_thread.jobs);
+            let _ = pool_thread.handle.join();
         }
     }
 }
 
 fn thread_loop(jobs: &Receiver<Job>, reports: &Sender<ThreadReport>, cleared: &Sender<()>) {
-    let mut thread_data = ThreadData::new();
+    let mut worker = Worker::new();
     while let Ok(job) = jobs.recv() {
         match job {
             Job::Clear => {
-                thread_data.clear();
+                worker.clear();
                 let _ = cleared.send(());
             }
             Job::Search { root, limits, shared } => {
-                thread_data.set_weights(shared.weights.clone());
-                let result = thread_data.search(&root, &shared.view(), &limits, None);
+                let result = worker.search(&root, &shared, &limits, None);
                 // Release the shared table before reporting, so that the
                 // controller can resize it as soon as the search is over.
                 drop(shared);
                 let _ = reports.send(ThreadReport { is_main: false, result });
             }
-            Job::Main(job) => run_main(&mut thread_data, *job),
+            Job::Main(job) => run_main(&mut worker, *job),
             Job::Run { work, done } => {
                 let _ = done.send(work());
             }
@@ -322,10 +247,9 @@ fn thread_loop(jobs: &Receiver<Job>, reports: &Sender<ThreadReport>, cleared: &S
 
 /// Thread 0: the main worker's search, then the helpers' results, the choice
 /// among them, `finish`, and the answer on `done`.
-fn run_main(thread_data: &mut ThreadData, job: MainJob) {
+fn run_main(worker: &mut Worker, job: MainJob) {
     let MainJob { root, limits, shared, duties, finish, helpers, helper_reports, done } = job;
-    thread_data.set_weights(shared.weights.clone());
-    let result = thread_data.search(&root, &shared.view(), &limits, Some(&duties.view()));
+    let result = worker.search(&root, &shared, &limits, Some(&duties));
     let main_finished = Instant::now();
     // The main worker decides when a search ends; the helpers stop with it.
     shared.stop.store(true, Ordering::SeqCst);

@@ -19,11 +19,11 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use super::pool::{MainDuties, PoolResult, SharedState};
+use super::pool::PoolResult;
 use crate::board::{Move, Position};
 use crate::search::info::{result_line, SearchTotals};
 use crate::search::score::is_decisive;
-use crate::search::{InfoSink, RootLine, SearchLimits};
+use crate::search::{InfoSink, MainDuties, RootLine, SearchLimits, SharedState};
 use crate::tune::rng::Rng;
 use crate::uci::options::names;
 use crate::uci::OptionValues;

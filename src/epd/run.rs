@@ -9,11 +9,11 @@ use std::time::Instant;
 use crate::board::movegen::has_legal_move;
 use crate::board::{Move, Position};
 use crate::engine::budget::TimeControl;
-use crate::engine::pool::{MainDuties, SharedState, ThreadPool};
+use crate::engine::pool::ThreadPool;
 use crate::engine::time::{TimeKeeper, TimeManager};
 use crate::search::score::mate_in_moves;
 use crate::search::tt::TranspositionTable;
-use crate::search::{InfoSink, NoClock, SearchLimits};
+use crate::search::{InfoSink, MainDuties, NoClock, SearchLimits, SharedState};
 
 use super::score::InfoPoint;
 

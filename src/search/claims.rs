@@ -16,7 +16,7 @@
 //! claim for another's: a position cannot recur on its own line (a repetition
 //! returns a draw before the claim), a singular-extension search of the same
 //! node takes no claim, and a null-move verification search of it finds the key
-//! among the worker's own claims. So one thread searches exactly as without the
+//! among the thread's own claims. So one thread searches exactly as without the
 //! table.
 
 use std::sync::atomic::{AtomicU64, Ordering};

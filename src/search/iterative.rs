@@ -7,9 +7,9 @@ use crate::board::Move;
 
 use super::info::{format_line, no_legal_move_line, LineReport};
 use super::params::{aspiration_window, widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
+use super::run::SearchRun;
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
-use super::worker::Worker;
 use super::{IterationReport, RootLine, SearchResult};
 
 /// Bound lines of failed aspiration searches are printed only after this long.
@@ -25,7 +25,7 @@ struct IterationTrend {
     last_printed: Option<(Move, i32, bool)>,
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     /// Runs iterations until a limit (main worker) or the stop flag ends the search.
     pub fn iterative_deepening(&mut self) -> SearchResult {
         self.init_root_moves();
@@ -69,7 +69,7 @@ impl Worker<'_> {
         if self.main.is_none() && !helper_unlimited && completed_depth == depth_limit {
             // The requested depth is searched: the pool takes this deepest result,
             // and the main worker need not finish its own iteration alone.
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
         }
         self.finish(completed_depth, lines, &mut trend)
     }
@@ -142,7 +142,7 @@ impl Worker<'_> {
         };
         let stop = mate_reached || self.main.is_some_and(|main| main.clock.stop_after_iteration(&report));
         if stop {
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
         }
         stop
     }
@@ -173,7 +173,7 @@ impl Worker<'_> {
             nodes: self.total_nodes(),
             tb_hits: self.shared.progress.tb_hits.load(Ordering::Relaxed),
             time_ms: main.clock.elapsed_ms(),
-            hashfull: self.shared.tt.hashfull(),
+            hashfull: self.tt.hashfull(),
             pv: &root_move.pv,
         };
         main.info.info(&format_line(&report, &self.pos, main.chess960, main.show_wdl));
@@ -204,7 +204,7 @@ impl Worker<'_> {
             lines: self.root_lines(lines),
         };
         if self.main.is_some() {
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
             if lines > 1 && completed_depth < self.root_depth {
                 // Stopped inside an iteration that may have re-ordered the
                 // lines: print them all, so that no two show the same move.
@@ -257,7 +257,7 @@ impl Worker<'_> {
         let score = if self.pos.in_check() { mated_in(0) } else { DRAW };
         if let Some(main) = self.main {
             main.info.info(&no_legal_move_line(self.pos.in_check(), main.show_wdl));
-            self.shared.stop.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
         }
         SearchResult {
             best_move: Move::NONE,

@@ -32,10 +32,10 @@ use super::params::{
 };
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
+use super::run::{SearchRun, EVAL_NONE};
 use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
 use super::tablebase_probe::TbVerdict;
 use super::tt::{Bound, TtHit, TtStore};
-use super::worker::{Worker, EVAL_NONE};
 
 /// What a node knows before its move loop.
 pub(super) struct Node {
@@ -122,7 +122,7 @@ impl TriedMoves {
     }
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     /// The score of the position after the moves to `ply`, searched `depth` plies
     /// deep in the window (alpha, beta); fail-soft.
     pub fn negamax(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> i32 {
@@ -153,7 +153,7 @@ impl Worker<'_> {
         }
         // Step 5. Transposition table probe, cut-off at non-PV nodes (unmeasured).
         let excluded = self.frame(ply).excluded;
-        let tt_hit = self.shared.tt.probe(self.pos.key(), ply);
+        let tt_hit = self.tt.probe(self.pos.key(), ply);
         if !pv_node && excluded.is_none() {
             if let Some(score) = tt_hit.and_then(|hit| self.tt_cutoff(&hit, depth, alpha, beta)) {
                 return score;
@@ -491,7 +491,7 @@ impl Worker<'_> {
             bound,
             is_pv: node.pv_node,
         };
-        self.shared.tt.store(self.pos.key(), node.ply, &store);
+        self.tt.store(self.pos.key(), node.ply, &store);
     }
 
     /// Teaches the correction history how far the static eval was off, when the

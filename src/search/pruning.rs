@@ -16,10 +16,10 @@ use super::params::{
     SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
+use super::run::SearchRun;
 use super::score::{is_decisive, TB_WIN_BOUND};
 use super::see::see_ge;
 use super::tt::{Bound, TtStore};
-use super::worker::Worker;
 
 /// What the singular-extension test says about the TT move.
 pub(super) enum Singular {
@@ -29,7 +29,7 @@ pub(super) enum Singular {
     MultiCut(i32),
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     /// Razoring, reverse futility pruning and null-move pruning at a non-PV node
     /// not in check: a score to return without searching the moves, if any applies.
     pub(super) fn prune_node(&mut self, node: &Node) -> Option<i32> {
@@ -142,7 +142,7 @@ impl Worker<'_> {
                     bound: Bound::Lower,
                     is_pv: false,
                 };
-                self.shared.tt.store(self.pos.key(), node.ply, &store);
+                self.tt.store(self.pos.key(), node.ply, &store);
                 return Some(score);
             }
         }

@@ -14,10 +14,10 @@ use crate::board::Move;
 
 use super::params::delta_margin;
 use super::picker::{MovePicker, OrderingHints, PickerMode};
+use super::run::SearchRun;
 use super::score::{mated_in, INFINITE};
 use super::see::{see_ge, see_value};
 use super::tt::{Bound, TtStore};
-use super::worker::Worker;
 
 /// Quiescence results are stored at this depth, below every real search depth.
 const QSEARCH_DEPTH: i32 = 0;
@@ -37,7 +37,7 @@ struct QNode {
     best_move: Move,
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
         // Step Q1. Count the node, unwind on stop; draws by rule and the deepest ply (unmeasured).
@@ -50,7 +50,7 @@ impl Worker<'_> {
             return score;
         }
         // Step Q2. Transposition table probe, cut-off at non-PV nodes (unmeasured).
-        let tt_hit = self.shared.tt.probe(self.pos.key(), ply);
+        let tt_hit = self.tt.probe(self.pos.key(), ply);
         if !pv_node {
             if let Some(score) = tt_hit.and_then(|hit| self.tt_cutoff(&hit, QSEARCH_DEPTH, alpha, beta)) {
                 return score;
@@ -152,6 +152,6 @@ impl Worker<'_> {
             bound,
             is_pv: node.pv_node,
         };
-        self.shared.tt.store(self.pos.key(), node.ply, &store);
+        self.tt.store(self.pos.key(), node.ply, &store);
     }
 }

@@ -5,10 +5,10 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList};
 
 use super::params::{LMR_MIN_DEPTH, ROOT_LATE_MOVE_INDEX};
+use super::run::{SearchRun, EVAL_NONE};
 use super::score::{is_mate_score, INFINITE, MAX_PLY};
 use super::see::see;
 use super::tt::{Bound, TtStore};
-use super::worker::{Worker, EVAL_NONE};
 
 /// Extra ordering weight of the TT move in the first iteration's root ordering.
 const TT_MOVE_FIRST: i32 = 1 << 20;
@@ -59,7 +59,7 @@ impl RootMove {
     }
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     /// Legal root moves (restricted to `searchmoves` when that leaves any), in a
     /// first ordering: TT move, captures by SEE, then quiet moves by history.
     pub fn init_root_moves(&mut self) {
@@ -67,7 +67,7 @@ impl Worker<'_> {
         generate_legal(&self.pos, &mut legal);
         let wanted = &self.limits.searchmoves;
         let restricted = legal.iter().any(|mv| wanted.contains(mv));
-        let tt_move = self.shared.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |hit| hit.mv);
+        let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |hit| hit.mv);
         let color = self.pos.side_to_move();
         let mut scored: Vec<(i32, Move)> = legal
             .iter()
@@ -191,7 +191,7 @@ impl Worker<'_> {
             bound: best.bound,
             is_pv: true,
         };
-        self.shared.tt.store(self.pos.key(), 0, &store);
+        self.tt.store(self.pos.key(), 0, &store);
     }
 
     fn report_current_move(&self, mv: Move, index: usize) {

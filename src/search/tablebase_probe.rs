@@ -12,9 +12,9 @@ use std::sync::atomic::Ordering;
 use crate::board::Move;
 use crate::tablebase::Wdl;
 
+use super::run::{SearchRun, EVAL_NONE};
 use super::score::{tb_loss_in, tb_win_in, DRAW, MAX_DEPTH};
 use super::tt::{Bound, TtStore};
-use super::worker::{Worker, EVAL_NONE};
 
 /// TB results are stored this much deeper than the node that probed them.
 const TB_STORE_DEPTH_BONUS: i32 = 6;
@@ -29,10 +29,10 @@ pub(super) enum TbVerdict {
     Ceiling(i32),
 }
 
-impl Worker<'_> {
+impl SearchRun<'_> {
     /// Probes the WDL tables at a non-root node when the options allow it.
     pub(super) fn probe_tablebase(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<TbVerdict> {
-        let tables = self.shared.tablebase?;
+        let tables = self.shared.tablebase.as_ref()?;
         if depth < tables.probe_depth
             || self.pos.halfmove_clock() != 0
             || self.pos.castling_rights() != 0
@@ -63,7 +63,7 @@ impl Worker<'_> {
                 bound,
                 is_pv: beta - alpha > 1,
             };
-            self.shared.tt.store(self.pos.key(), ply, &store);
+            self.tt.store(self.pos.key(), ply, &store);
             return Some(TbVerdict::Cutoff(score));
         }
         Some(if bound == Bound::Lower { TbVerdict::Floor(score) } else { TbVerdict::Ceiling(score) })

@@ -1,6 +1,6 @@
 //! `ferrochamp datagen`: labelled positions from self-play at a fixed node budget.
 //!
-//! Every thread plays one game at a time with its own [`ThreadData`] and
+//! Every thread plays one game at a time with its own search [`Worker`] and
 //! transposition table. A game starts from a few random legal plies (after the
 //! standard position or an opening from a file); openings a short search finds
 //! lopsided are thrown away. Each move is a search of `nodes` nodes. The game
@@ -19,17 +19,14 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList, Position};
 use crate::search::score::is_mate_score;
 use crate::search::tt::{available_memory_mb, check_fits};
-use crate::search::{
-    MainDutiesView, NoClock, NoInfo, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
-    TranspositionTable,
-};
+use crate::search::{MainDuties, NoClock, NoInfo, SearchLimits, SearchResult, SharedState, TranspositionTable, Worker};
 
 use super::rng::Rng;
 
@@ -162,16 +159,16 @@ impl Outcome {
 
 /// One thread's engine: its searcher and transposition table.
 struct Player {
-    searcher: ThreadData,
-    tt: TranspositionTable,
+    searcher: Worker,
+    tt: Arc<TranspositionTable>,
     nodes: u64,
 }
 
 impl Player {
     fn new(config: &DatagenConfig) -> Result<Player, String> {
         Ok(Player {
-            searcher: ThreadData::new(),
-            tt: TranspositionTable::try_new(config.hash.max(1)).map_err(|err| err.to_string())?,
+            searcher: Worker::new(),
+            tt: Arc::new(TranspositionTable::try_new(config.hash.max(1)).map_err(|err| err.to_string())?),
             nodes: config.nodes.max(1),
         })
     }
@@ -184,12 +181,10 @@ impl Player {
     /// A search of the set node budget.
     fn search(&mut self, pos: &Position) -> SearchResult {
         self.tt.new_search();
-        let stop = AtomicBool::new(false);
-        let progress = SearchProgress::default();
-        let shared = SharedStateView { tt: &self.tt, stop: &stop, progress: &progress, tablebase: None };
+        let shared = SharedState::new(Arc::clone(&self.tt), Arc::new(AtomicBool::new(false)));
         let limits = SearchLimits { nodes: Some(self.nodes), multipv: 1, ..SearchLimits::default() };
-        let clock = NoClock(Instant::now());
-        let main = MainDutiesView { clock: &clock, info: &NoInfo, chess960: false, show_wdl: false };
+        let clock = Arc::new(NoClock(Instant::now()));
+        let main = MainDuties { clock, info: Arc::new(NoInfo), chess960: false, show_wdl: false };
         self.searcher.search(pos, &shared, &limits, Some(&main))
     }
 }

@@ -4,14 +4,13 @@
 #![allow(dead_code)]
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use ferrochamp::board::movegen::generate_legal;
 use ferrochamp::board::{Move, MoveList, Position};
 use ferrochamp::search::{
-    InfoSink, MainDutiesView, NoClock, SearchLimits, SearchProgress, SearchResult, SharedStateView, ThreadData,
-    TranspositionTable,
+    InfoSink, MainDuties, NoClock, SearchLimits, SearchResult, SharedState, TranspositionTable, Worker,
 };
 
 /// Collects `info` lines instead of printing them.
@@ -38,24 +37,22 @@ pub struct Outcome {
 }
 
 pub fn search_with(
-    searcher: &mut ThreadData,
-    tt: &TranspositionTable,
+    searcher: &mut Worker,
+    tt: &Arc<TranspositionTable>,
     pos: &Position,
     limits: &SearchLimits,
 ) -> Outcome {
-    let stop = AtomicBool::new(false);
-    let progress = SearchProgress::default();
-    let shared = SharedStateView { tt, stop: &stop, progress: &progress, tablebase: None };
-    let lines = Lines::default();
-    let clock = NoClock(Instant::now());
-    let main = MainDutiesView { clock: &clock, info: &lines, chess960: false, show_wdl: false };
+    let shared = SharedState::new(Arc::clone(tt), Arc::new(AtomicBool::new(false)));
+    let lines = Arc::new(Lines::default());
+    let clock = Arc::new(NoClock(Instant::now()));
+    let main = MainDuties { clock, info: lines.clone(), chess960: false, show_wdl: false };
     let result = searcher.search(pos, &shared, limits, Some(&main));
-    Outcome { result, lines: lines.all(), nodes: progress.nodes.load(Ordering::Relaxed) }
+    Outcome { result, lines: lines.all(), nodes: shared.progress.nodes.load(Ordering::Relaxed) }
 }
 
 pub fn search(pos: &Position, limits: &SearchLimits) -> Outcome {
-    let tt = TranspositionTable::new(16);
-    search_with(&mut ThreadData::new(), &tt, pos, limits)
+    let tt = Arc::new(TranspositionTable::new(16));
+    search_with(&mut Worker::new(), &tt, pos, limits)
 }
 
 pub fn depth_limits(depth: i32) -> SearchLimits {

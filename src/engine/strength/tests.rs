@@ -6,7 +6,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::MoveList;
 use crate::search::score::mate_in;
 use crate::search::tt::TranspositionTable;
-use crate::search::{NoClock, SearchProgress, SharedStateView, ThreadData};
+use crate::search::{MainDuties, NoClock, NoInfo, SharedState, Worker};
 use crate::uci::options::OptionKind;
 
 /// Lines with these scores, each a one-move line of a distinct legal move of the start position.
@@ -156,14 +156,11 @@ fn limited_search(fen: &str, handicap: &Handicap) -> (Position, crate::search::S
     let pos = Position::from_fen(fen).expect("test FEN is valid");
     let mut limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
     handicap.restrict(&mut limits);
-    let tt = TranspositionTable::new(1);
-    let stop = AtomicBool::new(false);
-    let progress = SearchProgress::default();
-    let shared = SharedStateView { tt: &tt, stop: &stop, progress: &progress, tablebase: None };
-    let clock = NoClock(std::time::Instant::now());
-    let info = crate::search::NoInfo;
-    let main = crate::search::MainDutiesView { clock: &clock, info: &info, chess960: false, show_wdl: false };
-    let result = ThreadData::new().search(&pos, &shared, &limits, Some(&main));
+    let tt = Arc::new(TranspositionTable::new(1));
+    let shared = SharedState::new(tt, Arc::new(AtomicBool::new(false)));
+    let clock = Arc::new(NoClock(std::time::Instant::now()));
+    let main = MainDuties { clock, info: Arc::new(NoInfo), chess960: false, show_wdl: false };
+    let result = Worker::new().search(&pos, &shared, &limits, Some(&main));
     (pos, result)
 }
 
