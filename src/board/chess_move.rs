@@ -285,4 +285,25 @@ mod tests {
         }
         assert_eq!(list.len(), MoveList::CAPACITY);
     }
+
+    /// Also run under Miri (`scripts/sanitize.sh`): the slices must cover
+    /// exactly the initialised slots, before and after `clear`.
+    #[test]
+    fn the_slices_show_exactly_the_pushed_moves() {
+        let mut list = MoveList::new();
+        assert!(list.is_empty() && list.as_slice().is_empty());
+        let moves =
+            [Move::new(Square::E1, Square::H1), Move::new(Square::A1, Square::A8), Move::new(Square::G1, Square::E8)];
+        for mv in moves {
+            list.push(mv);
+        }
+        assert_eq!(list.as_slice(), &moves);
+        list.as_mut_slice().reverse();
+        assert_eq!(list.iter().copied().collect::<Vec<_>>(), [moves[2], moves[1], moves[0]]);
+        assert!(list.contains(moves[1]) && !list.contains(Move::new(Square::B1, Square::A8)));
+        list.clear();
+        assert!(list.as_slice().is_empty() && !list.contains(moves[0]));
+        list.push(moves[1]);
+        assert_eq!(list.as_slice(), &moves[1..2]);
+    }
 }

@@ -338,3 +338,65 @@ fn noisy_score(pos: &Position, histories: &Histories, mv: Move) -> i32 {
 fn quiet_score(pos: &Position, histories: &Histories, color: Color, mv: Move, keys: &ContinuationKeys) -> i32 {
     histories.quiet_score(color, mv, pos.moved_piece(mv), keys)
 }
+
+#[cfg(test)]
+mod tests {
+    //! Small on purpose: these also run under Miri (`scripts/sanitize.sh`),
+    //! which checks the `MaybeUninit` keys of `ScoredMoves`.
+
+    use super::*;
+    use crate::board::movegen::generate_legal;
+
+    fn hints(tt_move: Move) -> OrderingHints {
+        OrderingHints { tt_move, killers: [Move::NONE; 2], counter: Move::NONE, keys: [None, None] }
+    }
+
+    fn legal(pos: &Position) -> Vec<Move> {
+        let mut list = MoveList::new();
+        generate_legal(pos, &mut list);
+        list.as_slice().to_vec()
+    }
+
+    fn picked(pos: &Position, mode: PickerMode, hints: OrderingHints) -> Vec<Move> {
+        let histories = Histories::new();
+        let mut picker = MovePicker::new(pos, mode, hints);
+        std::iter::from_fn(|| picker.next(pos, &histories)).collect()
+    }
+
+    fn sorted(mut moves: Vec<Move>) -> Vec<u16> {
+        let mut raw: Vec<u16> = moves.drain(..).map(Move::raw).collect();
+        raw.sort_unstable();
+        raw
+    }
+
+    #[test]
+    fn every_legal_move_comes_once_with_the_tt_move_first_and_good_captures_next() {
+        // White: exd5 wins a pawn, Qxa8 wins a rook for the queen; the rest is quiet.
+        let pos = Position::from_fen("rk6/8/8/3p4/4P3/8/8/Q3K3 w - - 0 1").expect("FEN");
+        let tt_move = pos.parse_uci_move("e1d2", false).expect("legal");
+        let moves = picked(&pos, PickerMode::Main, hints(tt_move));
+        assert_eq!(sorted(moves.clone()), sorted(legal(&pos)));
+        assert_eq!(moves[0], tt_move);
+        assert_eq!(moves[1], pos.parse_uci_move("e4d5", false).expect("legal"));
+        // A capture that loses material waits until after every quiet move.
+        let losing = pos.parse_uci_move("a1a8", false).expect("legal");
+        assert_eq!(moves.last(), Some(&losing));
+    }
+
+    #[test]
+    fn in_check_only_evasions_come_captures_first() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").expect("FEN");
+        let moves = picked(&pos, PickerMode::Main, hints(Move::NONE));
+        assert_eq!(sorted(moves.clone()), sorted(legal(&pos)));
+        assert_eq!(moves.first(), Some(&pos.parse_uci_move("e1d2", false).expect("legal")));
+    }
+
+    #[test]
+    fn quiescence_hands_out_the_captures_only() {
+        let pos = Position::from_fen("rk6/8/8/3p4/4P3/8/8/Q3K3 w - - 0 1").expect("FEN");
+        let quiet_tt_move = pos.parse_uci_move("e4e5", false).expect("legal");
+        let moves = picked(&pos, PickerMode::Quiescence, hints(quiet_tt_move));
+        let captures: Vec<Move> = legal(&pos).into_iter().filter(|&mv| pos.is_capture(mv)).collect();
+        assert_eq!(sorted(moves), sorted(captures));
+    }
+}
