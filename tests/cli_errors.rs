@@ -121,7 +121,7 @@ fn datagen_fails_cleanly_instead_of_hanging() {
     let out = out.to_str().expect("utf-8 path");
     let base = ["datagen", "-o", out, "--games", "2", "--nodes", "200"];
     let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| (*s).to_string()).collect() };
-    // Issue 15 defect 3: an opening with more than 256 moves made the workers
+    // Before 3957be9 (2026-11-25) an opening with more than 256 moves made the workers
     // panic while the progress reporter went on printing forever.
     let queens = temp_file("queens.epd", &format!("{QUEENS}\n"));
     let queens = queens.to_str().expect("utf-8 path");

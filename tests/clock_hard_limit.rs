@@ -1,4 +1,5 @@
-//! The hard time limit holds on a busy machine (issue 15, defect 6).
+//! The hard time limit holds on a busy machine: since 26c3dab (2026-11-24) the
+//! main search thread checks it itself, with no watchdog to rely on.
 //!
 //! No test here asserts a tight timing: speed belongs in
 //! `scripts/movetime_latency.py`. The first test has no timing at all

@@ -84,7 +84,7 @@ fn names_used_by_the_engine_exist_with_the_expected_types() {
 }
 
 #[test]
-fn issue_3_defaults_and_ranges() {
+fn defaults_and_ranges_of_the_standard_options() {
     let values = OptionValues::default();
     assert_eq!(values.spin(names::HASH), 16);
     assert_eq!(values.spin(names::THREADS), 1);

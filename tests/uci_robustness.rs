@@ -1,7 +1,8 @@
-//! Regression tests of issue 15 through the real binary: a `go` with malformed
-//! values, positions with more moves than a move list holds, a hash table that
-//! does not fit in memory, and perft depths that overflowed the stack or
-//! blocked the engine. Each of these used to hang the GUI or kill the engine.
+//! Regression tests through the real binary: a `go` with malformed values,
+//! positions with more moves than a move list holds, a hash table that does
+//! not fit in memory, and perft depths that overflowed the stack or blocked
+//! the engine. Each of these used to hang the GUI or kill the engine, until
+//! the fixes of 3957be9 (2026-11-25).
 
 mod uci_engine;
 
