@@ -2,27 +2,21 @@
 //! weights worked out by hand (win 2, draw 1, loss 0 for the side that moved),
 //! through the library and through `ferrochamp book build` / `book show`.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-use ferrochamp::board::Position;
+use std::path::Path;
+
+use common::cli::run_binary;
+use common::position::startpos_after;
+use common::scratch::temp_path;
 use ferrochamp::book::builder::{BookBuilder, BuildLimits};
 use ferrochamp::book::Book;
 
 const SMALL_PGN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book/small.pgn");
 
-fn position_after(moves: &str) -> Position {
-    let mut pos = Position::startpos();
-    for text in moves.split_whitespace() {
-        let mv = pos.parse_uci_move(text, false).expect("legal");
-        pos.make_move(mv);
-    }
-    pos
-}
-
 /// (uci, weight) of the book's moves after `moves`, in file order.
 fn listed(book: &Book, moves: &str) -> Vec<(String, u16)> {
-    let pos = position_after(moves);
+    let pos = startpos_after(moves.split_whitespace());
     book.moves(&pos).iter().map(|m| (pos.move_to_uci(m.mv, false), m.weight)).collect()
 }
 
@@ -68,21 +62,14 @@ fn max_ply_and_min_games_filter_entries() {
     assert_eq!(book.len(), 3);
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ferrochamp-book-build-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
 fn ferrochamp(args: &[&str]) -> (bool, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ferrochamp")).args(args).output().expect("the binary runs");
-    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
-    (output.status.success(), text(&output.stdout), text(&output.stderr))
+    let run = run_binary(args);
+    (run.success(), run.stdout, run.stderr)
 }
 
 #[test]
 fn the_command_line_builds_and_shows_a_book() {
-    let out = scratch("small.bin");
+    let out = temp_path("small.bin");
     let out_text = out.display().to_string();
     let (ok, stdout, stderr) = ferrochamp(&["book", "build", SMALL_PGN, "-o", &out_text, "--max-ply", "40"]);
     assert!(ok, "{stderr}");
@@ -103,16 +90,16 @@ fn the_command_line_builds_and_shows_a_book() {
 
 #[test]
 fn the_command_line_fails_clearly_on_bad_input() {
-    let out = scratch("never.bin");
+    let out = temp_path("never.bin");
     let out_text = out.display().to_string();
     let (ok, _, stderr) = ferrochamp(&["book", "build", "/nonexistent/games.pgn", "-o", &out_text]);
     assert!(!ok && stderr.contains("cannot read /nonexistent/games.pgn"), "{stderr}");
-    let broken = scratch("broken.pgn");
+    let broken = temp_path("broken.pgn");
     std::fs::write(&broken, "1. e4 Ke7 1-0\n").expect("write");
     let (ok, _, stderr) = ferrochamp(&["book", "build", &broken.display().to_string(), "-o", &out_text]);
     assert!(!ok && stderr.contains("no game could be used"), "{stderr}");
     assert!(!Path::new(&out_text).exists());
-    let truncated = scratch("truncated.bin");
+    let truncated = temp_path("truncated.bin");
     std::fs::write(&truncated, [0u8; 20]).expect("write");
     let (ok, _, stderr) = ferrochamp(&["book", "show", &truncated.display().to_string()]);
     assert!(!ok && stderr.contains("multiple of 16"), "{stderr}");

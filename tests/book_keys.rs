@@ -1,17 +1,11 @@
 //! Polyglot keys of the positions published with the format's description,
 //! plus the en-passant rule ("a pawn can capture, legal or not").
 
+mod common;
+
+use common::position::{played, startpos_after};
 use ferrochamp::board::Position;
 use ferrochamp::book::polyglot_key;
-
-fn after(start: &str, moves: &str) -> Position {
-    let mut pos = Position::from_fen(start).expect("valid FEN");
-    for text in moves.split_whitespace() {
-        let mv = pos.parse_uci_move(text, false).expect("legal move");
-        pos.make_move(mv);
-    }
-    pos
-}
 
 /// The list published with the Polyglot book format (also checked against
 /// python-chess's `chess.polyglot.zobrist_hash`).
@@ -30,7 +24,7 @@ const PUBLISHED: [(&str, u64); 9] = [
 #[test]
 fn published_positions_have_the_published_keys() {
     for (moves, expected) in PUBLISHED {
-        let pos = after(ferrochamp::board::START_FEN, moves);
+        let pos = startpos_after(moves.split_whitespace());
         assert_eq!(polyglot_key(&pos), expected, "after '{moves}': got {:016x}", polyglot_key(&pos));
     }
 }
@@ -49,7 +43,7 @@ fn a_fen_with_en_passant_gives_the_same_key_as_the_moves() {
 fn en_passant_counts_even_when_the_capture_would_be_illegal() {
     // b5xc6 would expose the king on a5 to the rook on h5; Polyglot still hashes
     // the en-passant file (python-chess: f008b0d4b67d65ee, and f032230c04fd0c8c without it).
-    let pos = after("8/2p5/8/KP5r/8/8/8/7k b - - 0 1", "c7c5");
+    let pos = played("8/2p5/8/KP5r/8/8/8/7k b - - 0 1", ["c7c5"]);
     assert_eq!(polyglot_key(&pos), 0xf008_b0d4_b67d_65ee);
     let plain = Position::from_fen("8/8/8/KPp4r/8/8/8/7k w - - 0 2").expect("valid FEN");
     assert_eq!(polyglot_key(&plain), 0xf032_230c_04fd_0c8c);

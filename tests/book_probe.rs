@@ -2,8 +2,11 @@
 //! `chess.polyglot`) on the positions of `tests/data/book/gnuchess-probes.txt`,
 //! walked along GNU Chess's book; `make_probe_data.py` beside it wrote both files.
 
+mod common;
+
 use std::path::Path;
 
+use common::position::startpos_after;
 use ferrochamp::board::Position;
 use ferrochamp::book::{polyglot_key, Book};
 
@@ -31,13 +34,9 @@ fn probes() -> Vec<Probe> {
         .collect()
 }
 
+/// The probe list's moves: `-` is the start position.
 fn position_after(moves: &str) -> Position {
-    let mut pos = Position::startpos();
-    for text in moves.split_whitespace().filter(|&m| m != "-") {
-        let mv = pos.parse_uci_move(text, false).expect("legal move in the probe list");
-        pos.make_move(mv);
-    }
-    pos
+    startpos_after(moves.split_whitespace().filter(|&m| m != "-"))
 }
 
 #[test]

@@ -1,12 +1,12 @@
 //! The book in a UCI session with the engine binary: book answers, the cases
 //! where the engine must search instead, and bad book files.
 
-mod uci_engine;
+mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use uci_engine::{parse_bestmove, Engine};
+use common::scratch::temp_file;
+use common::uci::{parse_bestmove, Engine};
 
 const LONG: Duration = Duration::from_secs(20);
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/book");
@@ -33,8 +33,7 @@ fn expected_entries(moves: &str) -> Vec<(String, u64)> {
 
 fn engine_with_book(path: &str, best_move: bool) -> Engine {
     let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until("uciok", LONG);
+    engine.uci();
     engine.send(&format!("setoption name BookFile value {path}"));
     engine.send("setoption name OwnBook value true");
     engine.send(&format!("setoption name BookBestMove value {best_move}"));
@@ -44,20 +43,11 @@ fn engine_with_book(path: &str, best_move: bool) -> Engine {
 
 /// Sends `go` and returns every line up to and including `bestmove`.
 fn go(engine: &mut Engine, command: &str) -> Vec<String> {
-    engine.send(command);
-    engine.read_until("bestmove", LONG)
+    engine.bestmove_after(command, LONG)
 }
 
 fn searched(lines: &[String]) -> bool {
     lines.iter().any(|l| l.starts_with("info depth"))
-}
-
-fn scratch_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ferrochamp-book-uci-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write scratch file");
-    path
 }
 
 #[test]
@@ -131,13 +121,11 @@ fn go_ponder_and_infinite_never_answer_from_the_book() {
     engine.send("go infinite");
     let early = engine.drain(Duration::from_millis(300));
     assert!(early.iter().all(|l| !l.starts_with("bestmove") && !l.contains("book move")), "{early:?}");
-    engine.send("stop");
-    engine.read_until("bestmove", LONG);
+    engine.bestmove_after("stop", LONG);
     engine.send("go ponder wtime 10000 btime 10000");
     let early = engine.drain(Duration::from_millis(300));
     assert!(early.iter().all(|l| !l.starts_with("bestmove")), "{early:?}");
-    engine.send("stop");
-    engine.read_until("bestmove", LONG);
+    engine.bestmove_after("stop", LONG);
 }
 
 #[test]
@@ -150,8 +138,7 @@ fn out_of_book_positions_are_searched() {
 
 fn assert_bad_book_reported_then_search(path: &str, expected_words: &str) {
     let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until("uciok", LONG);
+    engine.uci();
     engine.send("setoption name OwnBook value true");
     engine.send(&format!("setoption name BookFile value {path}"));
     let lines = engine.read_until("info string", LONG);
@@ -169,11 +156,11 @@ fn assert_bad_book_reported_then_search(path: &str, expected_words: &str) {
 fn missing_truncated_and_unsorted_books_are_reported_and_the_engine_searches() {
     assert_bad_book_reported_then_search("/nonexistent/ferrochamp/book.bin", "cannot read");
     let good = std::fs::read(subset_book()).expect("subset book");
-    let truncated = scratch_file("truncated.bin", &good[..good.len() - 5]);
+    let truncated = temp_file("truncated.bin", &good[..good.len() - 5]);
     assert_bad_book_reported_then_search(&truncated.display().to_string(), "multiple of 16");
     let mut reversed: Vec<u8> = good.chunks(16).rev().flatten().copied().collect();
     reversed.truncate(16 * 100);
-    let unsorted = scratch_file("unsorted.bin", &reversed);
+    let unsorted = temp_file("unsorted.bin", &reversed);
     assert_bad_book_reported_then_search(&unsorted.display().to_string(), "out of key order");
 }
 

@@ -2,10 +2,12 @@
 //! missing or unreadable files and huge values must end with a clear error on
 //! stderr and a nonzero exit code: never a panic, a signal or a hang.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::scratch::{temp_file, temp_path};
 use ferrochamp::search::tt::available_memory_mb;
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -42,13 +44,6 @@ fn fails<S: AsRef<str>>(args: &[S], expected: &str) {
     let (code, stderr) = run(args);
     assert_ne!(code, 0, "{args:?} succeeded");
     assert!(stderr.contains(expected), "{args:?}: '{expected}' not in: {stderr}");
-}
-
-/// A file in the temporary directory, unique to this test process.
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("ferrochamp-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("temporary file");
-    path
 }
 
 const QUEENS: &str = "knQQQQQQ/nnQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1";
@@ -117,13 +112,13 @@ fn tune_refuses_missing_files_and_bad_settings() {
 
 #[test]
 fn datagen_fails_cleanly_instead_of_hanging() {
-    let out = std::env::temp_dir().join(format!("ferrochamp-cli-{}-datagen.txt", std::process::id()));
+    let out = temp_path("datagen.txt");
     let out = out.to_str().expect("utf-8 path");
     let base = ["datagen", "-o", out, "--games", "2", "--nodes", "200"];
     let with = |extra: &[&str]| -> Vec<String> { base.iter().chain(extra).map(|s| (*s).to_string()).collect() };
     // Before 3957be9 (2026-11-25) an opening with more than 256 moves made the workers
     // panic while the progress reporter went on printing forever.
-    let queens = temp_file("queens.epd", &format!("{QUEENS}\n"));
+    let queens = temp_file("queens.epd", format!("{QUEENS}\n"));
     let queens = queens.to_str().expect("utf-8 path");
     fails(&with(&["--openings", queens]), "datagen: no positions in");
     fails(&with(&["--openings", "/nonexistent/openings.epd"]), "datagen: cannot read");

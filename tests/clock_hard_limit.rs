@@ -6,21 +6,18 @@
 //! (a clock that counts its calls); the second only asks that `go movetime 200`
 //! answers within seconds while every core is kept busy.
 
-mod search_support;
-mod uci_engine;
+mod common;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{MoveList, Position};
-use ferrochamp::search::{
-    IterationReport, MainDuties, SearchClock, SearchLimits, SharedState, TranspositionTable, Worker,
-};
-use search_support::{legal_moves, Lines};
-use uci_engine::{parse_bestmove, Engine};
+use common::position::{legal_moves, startpos_after};
+use common::search::search_as_main;
+use common::uci::{legal_bestmove, Engine};
+use ferrochamp::board::Position;
+use ferrochamp::search::{IterationReport, SearchClock, SearchLimits, SharedState, TranspositionTable, Worker};
 
 /// A clock whose hard limit passes at its `limit`-th look, never by time, and
 /// that never stops between iterations: only the search's own look at the
@@ -54,13 +51,10 @@ fn the_main_search_thread_stops_itself_at_the_hard_limit_without_a_watchdog() {
         let tt = Arc::new(TranspositionTable::new(16));
         let shared = SharedState::new(tt, Arc::new(AtomicBool::new(false)));
         let clock = Arc::new(CountingClock { looks: AtomicU32::new(0), limit: LOOKS });
-        let lines = Arc::new(Lines::default());
-        let main = MainDuties { clock: clock.clone(), info: lines, chess960: false, show_wdl: false };
         let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let result = Worker::new().search(&pos, &shared, &unlimited, Some(&main));
-        let nodes = shared.progress.nodes.load(Ordering::Relaxed);
-        let stop = shared.stop.load(Ordering::Relaxed);
-        let _ = sender.send((result, clock.looks.load(Ordering::Relaxed), stop, nodes));
+        let outcome = search_as_main(&mut Worker::new(), &shared, &pos, &unlimited, clock.clone());
+        let looks = clock.looks.load(Ordering::Relaxed);
+        let _ = sender.send((outcome.result, looks, shared.stop.load(Ordering::Relaxed), outcome.nodes));
     });
     let (result, looks, stop_raised, nodes) =
         receiver.recv_timeout(Duration::from_secs(120)).expect("the search stopped at its hard limit");
@@ -125,15 +119,10 @@ fn go_movetime_answers_in_time_under_cpu_load() {
         let lines = engine.read_until("bestmove", Duration::from_secs(10));
         let took = sent.elapsed();
         assert!(took < Duration::from_secs(2), "round {round}: bestmove after {took:?}");
-        let (best, _) = parse_bestmove(lines.last().expect("bestmove line"));
-        let mut pos = Position::startpos();
-        for text in setup.split_whitespace().skip(2) {
-            let mv = pos.parse_uci_move(text, false).expect("scripted moves are legal");
-            pos.make_move(mv);
+        let pos = startpos_after(setup.split_whitespace().skip(2));
+        if let Err(err) = legal_bestmove(&pos, lines.last().expect("bestmove line")) {
+            panic!("round {round}: {err}");
         }
-        let mut legal = MoveList::new();
-        generate_legal(&pos, &mut legal);
-        assert!(legal.iter().any(|&mv| pos.move_to_uci(mv, false) == best), "round {round}: {best}");
     }
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(5)));
@@ -147,12 +136,11 @@ fn a_search_stopped_before_it_starts_still_completes_depth_one() {
     let tt = Arc::new(TranspositionTable::new(16));
     let shared = SharedState::new(tt, Arc::new(AtomicBool::new(true)));
     let clock = Arc::new(CountingClock { looks: AtomicU32::new(0), limit: 1 });
-    let lines = Arc::new(Lines::default());
-    let main = MainDuties { clock, info: lines.clone(), chess960: false, show_wdl: false };
     let unlimited = SearchLimits { multipv: 1, ..SearchLimits::default() };
-    let result = Worker::new().search(&pos, &shared, &unlimited, Some(&main));
+    let mut outcome = search_as_main(&mut Worker::new(), &shared, &pos, &unlimited, clock);
+    let result = outcome.result;
     assert_eq!(result.depth, 1, "the first iteration completes, the second does not start");
     assert!(legal_moves(&pos).contains(&result.best_move));
-    let last = lines.all().pop().expect("an info line");
+    let last = outcome.lines.pop().expect("an info line");
     assert!(last.contains(" score cp "), "a searched score, not a mate: {last}");
 }

@@ -1,12 +1,15 @@
 //! Plausibility of the hand-set evaluation: balanced start, material counts,
 //! dead draws near zero, and the mop-up gradients that mate a bare king.
 
-use ferrochamp::board::Position;
+mod common;
+
+use common::fen::mirror_fen;
+use common::position::position;
 use ferrochamp::eval::{evaluate, PawnTable};
 
 /// The evaluation from White's side.
 fn white_eval(fen: &str) -> i32 {
-    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    let pos = position(fen);
     evaluate(&pos, &mut PawnTable::new()) * pos.side_to_move().sign()
 }
 
@@ -63,7 +66,7 @@ fn mop_up_drives_the_bare_king_to_the_edge() {
         assert!(c > 600, "a won ending is clearly winning: {centre} {c}");
         assert!(e > c + 50, "edge {edge} ({e}) should beat centre {centre} ({c})");
         // The same from Black's side: the colours are interchangeable.
-        assert_eq!(white_eval(&swap_colours(edge)), -e);
+        assert_eq!(white_eval(&mirror_fen(edge)), -e);
     }
 }
 
@@ -83,21 +86,4 @@ fn mop_up_brings_the_winning_king_closer() {
     let far = white_eval("k7/8/8/8/8/8/8/3R3K w - - 0 1");
     let near = white_eval("k7/8/2K5/8/8/8/8/3R4 w - - 0 1");
     assert!(near > far, "near {near}, far {far}");
-}
-
-/// The colour-flipped mirror of a FEN without castling or en passant.
-fn swap_colours(fen: &str) -> String {
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().unwrap_or_default();
-    let side = if fields.next() == Some("w") { "b" } else { "w" };
-    let ranks: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
-                .collect()
-        })
-        .collect();
-    format!("{} {side} - - 0 1", ranks.join("/"))
 }

@@ -1,11 +1,12 @@
 //! The evaluation is colour-blind: a position and its colour-flipped mirror
 //! get the same score from the side to move.
 
-mod eval_support;
+mod common;
 
+use common::eval::test_positions;
+use common::fen::mirror_fen;
+use common::position::mirror;
 use ferrochamp::eval::{evaluate, PawnTable};
-
-use eval_support::{mirror, mirror_fen, test_positions};
 
 #[test]
 fn mirror_of_a_fen_swaps_everything() {

@@ -1,14 +1,14 @@
 //! The traced evaluation is the evaluation: same value, every term and weight
 //! accounted for; the pawn hash changes nothing; the report's last line.
 
-mod eval_support;
+mod common;
 
 use ferrochamp::board::{Color, PieceType, Position};
 use ferrochamp::eval::layout::{self, Kind};
 use ferrochamp::eval::score::S;
 use ferrochamp::eval::{eval_report, evaluate, evaluate_traced, PawnTable, EVAL_LIMIT};
 
-use eval_support::test_positions;
+use common::eval::test_positions;
 
 #[test]
 fn trace_total_equals_evaluate() {

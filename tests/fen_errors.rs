@@ -6,20 +6,14 @@ mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use common::{
-    castling_rook_files, is_attacked_naive, load_suite, position, PerftEntry, Rng, CPW_SUITE, FISCHER_SUITE,
-    STANDARD_SUITE,
-};
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{Bitboard, Color, MoveList, PieceType, Position, Square};
+use common::attacks::is_attacked_naive;
+use common::fen::castling_rook_files;
+use common::perft::{load_suite, PerftEntry, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
+use common::position::{legal_moves, position};
+use common::rng::Rng;
+use ferrochamp::board::{Bitboard, Color, PieceType, Position, Square};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn legal_moves(pos: &Position) -> MoveList {
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list
-}
 
 fn fields(fen: &str) -> Vec<&str> {
     fen.split_whitespace().collect()

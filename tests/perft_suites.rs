@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use common::{load_suite, PerftEntry, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
+use common::perft::{load_suite, PerftEntry, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
 use ferrochamp::board::perft::{divide, perft};
 use ferrochamp::board::Position;
 
@@ -167,13 +167,13 @@ fn suite_files_are_complete() {
 #[test]
 fn the_epd_parser_is_robust() {
     let text = "# comment\r\n\r\n  8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ; D2 9 ;\r\n";
-    let entries = common::parse_perft_epd(text).expect("well-formed");
+    let entries = common::perft::parse_perft_epd(text).expect("well-formed");
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
     assert_eq!(entries[0].counts, vec![(1, 3), (2, 9)]);
     assert_eq!(entries[0].line, 3);
     for bad in ["8/8 w ;D1", "8/8 w ;X1 3", "8/8 w ;D1 three", "8/8 w", ";D1 3", "8/8 w ;D1 3 ;D1 4", "8/8 w ;D0 1"] {
-        assert!(common::parse_perft_epd(bad).is_err(), "accepted malformed line `{bad}`");
+        assert!(common::perft::parse_perft_epd(bad).is_err(), "accepted malformed line `{bad}`");
     }
 }
 

@@ -2,27 +2,18 @@
 //! an exported style reads back to the same evaluation, and the UCI options and
 //! the `style` command handle good and bad style files.
 
-mod eval_support;
-mod uci_engine;
+mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use ferrochamp::eval::layout::current;
 use ferrochamp::eval::{evaluate, evaluate_traced_with, evaluate_with, PawnTable};
 use ferrochamp::style::{builtin, export_style, parse_style, Knob, Knobs, BUILTIN};
 
-use eval_support::test_positions;
-use uci_engine::Engine;
-
-/// A scratch directory of this test run, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ferrochamp-styles-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
+use common::cli::run_binary;
+use common::eval::test_positions;
+use common::scratch::scratch_dir;
+use common::uci::Engine;
 
 #[test]
 fn the_compiled_weights_as_a_vector_evaluate_like_the_constants() {
@@ -88,7 +79,7 @@ fn info_strings(engine: &mut Engine) -> Vec<String> {
 
 #[test]
 fn uci_styles_apply_at_once_and_a_bad_file_keeps_the_previous_style() {
-    let dir = scratch("uci");
+    let dir = scratch_dir("styles-uci");
     let good = dir.join("good.toml");
     std::fs::write(&good, "[knobs]\nmaterial = 200\n").expect("write");
     let unknown = dir.join("unknown.toml");
@@ -97,8 +88,7 @@ fn uci_styles_apply_at_once_and_a_bad_file_keeps_the_previous_style() {
     std::fs::write(&malformed, "[knobs\nmaterial = 1\n").expect("write");
 
     let mut engine = Engine::start();
-    engine.send("uci");
-    let lines = engine.read_until("uciok", Duration::from_secs(10));
+    let lines = engine.uci();
     assert!(lines
         .iter()
         .any(|l| l.contains("option name Style type combo default Default var Default var Aggressive")));
@@ -136,22 +126,20 @@ fn uci_styles_apply_at_once_and_a_bad_file_keeps_the_previous_style() {
 
     engine.send("setoption name Style value Solid");
     engine.send("position startpos moves e2e4");
-    engine.send("go depth 6");
-    let lines = engine.read_until("bestmove", Duration::from_secs(30));
+    let lines = engine.bestmove_after("go depth 6", Duration::from_secs(30));
     assert!(lines.last().is_some_and(|l| l.split_whitespace().nth(1).is_some_and(|m| m.len() >= 4)), "{lines:?}");
     engine.send("quit");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn style_command(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_ferrochamp")).arg("style").args(args).output().expect("runs");
-    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
-    (output.status.code().unwrap_or(-1), text(&output.stdout), text(&output.stderr))
+    let run = run_binary(&[&["style"], args].concat());
+    (run.code.unwrap_or(-1), run.stdout, run.stderr)
 }
 
 #[test]
 fn style_export_and_check_on_the_command_line() {
-    let dir = scratch("cli");
+    let dir = scratch_dir("styles-cli");
     for name in ["Default", "Aggressive", "solid"] {
         let (code, exported, stderr) = style_command(&["export", "--style", name]);
         assert_eq!(code, 0, "{stderr}");

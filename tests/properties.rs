@@ -3,13 +3,16 @@
 //! incremental keys, make/unmake, the legality and partition of the generated
 //! moves, the move predicates, `is_legal` (pseudo-legality and king safety), and UCI notation.
 //!
-//! The games are random but deterministic (a seeded xorshift generator), so a
+//! The games are random but deterministic (a seeded generator), so a
 //! failure is reproducible; its message names the start, the moves and the FEN.
 
 mod common;
 
-use common::{is_attacked_naive, load_suite, position, Rng, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
-use ferrochamp::board::movegen::{generate_legal, generate_noisy, generate_quiet};
+use common::attacks::is_attacked_naive;
+use common::perft::{load_suite, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
+use common::position::{legal_moves, position};
+use common::rng::Rng;
+use ferrochamp::board::movegen::{generate_noisy, generate_quiet};
 use ferrochamp::board::{Color, Move, MoveKind, MoveList, Piece, PieceType, Position};
 
 /// Plies per random game; most games are still going at this point.
@@ -33,10 +36,6 @@ fn starts() -> Vec<Start> {
     starts
         .extend(load_suite(FISCHER_SUITE).into_iter().step_by(8).map(|entry| Start { fen: entry.fen, chess960: true }));
     starts
-}
-
-fn legal_moves(pos: &Position) -> Vec<Move> {
-    collect(generate_legal, pos)
 }
 
 fn collect(generate: fn(&Position, &mut MoveList), pos: &Position) -> Vec<Move> {

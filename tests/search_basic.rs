@@ -2,16 +2,17 @@
 //! draws by rule, limits, MultiPV, `info` lines, reproducible node counts and
 //! helpers that stop with the main worker.
 
-mod search_support;
+mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use ferrochamp::board::{Move, Position};
+use common::position::{legal_moves, played, position};
+use common::search::{depth_limits, search, search_as_main, search_with, Lines};
+use ferrochamp::board::Move;
 use ferrochamp::search::score::{mate_in_moves, MATE_BOUND};
 use ferrochamp::search::{MainDuties, NoClock, SearchLimits, SharedState, TranspositionTable, Worker};
-use search_support::{depth_limits, legal_moves, search, search_with, Lines};
 
 const POSITIONS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -20,20 +21,6 @@ const POSITIONS: [&str; 5] = [
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1",
 ];
-
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err:?}"))
-}
-
-/// A position reached by playing UCI `moves` from `fen`, keeping the game history.
-fn played(fen: &str, moves: &[&str]) -> Position {
-    let mut pos = position(fen);
-    for text in moves {
-        let mv = pos.parse_uci_move(text, false).unwrap_or_else(|err| panic!("{err}"));
-        pos.make_move(mv);
-    }
-    pos
-}
 
 #[test]
 fn depth_one_returns_a_legal_move_and_matching_pv() {
@@ -70,11 +57,9 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         let pos = position(fen);
         let tt = Arc::new(TranspositionTable::new(1));
         let shared = SharedState::new(tt, Arc::new(AtomicBool::new(true)));
-        let lines = Arc::new(Lines::default());
-        let clock = Arc::new(NoClock(Instant::now()));
-        let main = MainDuties { clock, info: lines.clone(), chess960: false, show_wdl: false };
         let limits = SearchLimits { multipv: 1, ..SearchLimits::default() };
-        let with_main = Worker::new().search(&pos, &shared, &limits, Some(&main));
+        let main = search_as_main(&mut Worker::new(), &shared, &pos, &limits, Arc::new(NoClock(Instant::now())));
+        let with_main = main.result;
         let helper = Worker::new().search(&pos, &shared, &limits, None);
         for result in [&with_main, &helper] {
             assert!(legal_moves(&pos).contains(&result.best_move), "{fen}");
@@ -83,7 +68,7 @@ fn an_immediate_stop_still_gives_a_legal_move() {
         // and score come from a search); a helper stops at once.
         assert_eq!(with_main.depth, 1, "{fen}: the main worker completes depth 1");
         assert_eq!(helper.depth, 0, "{fen}: a helper completes no iteration");
-        let last = lines.all().last().cloned().unwrap_or_default();
+        let last = main.lines.last().cloned().unwrap_or_default();
         assert!(last.starts_with("info depth 1 ") && !last.contains("bound"), "final exact line: {last}");
         assert!(!last.contains(" mate "), "{fen}: no position here has a mate in one: {last}");
     }
@@ -119,7 +104,7 @@ fn repetition_before_the_root_saves_the_losing_side() {
     // Black, a queen down, can repeat the start position a third time with Kh8.
     let start = "7k/p7/8/8/8/Q7/8/K5N1 w - - 0 1";
     let shuffles = ["g1f3", "h8g8", "f3g1", "g8h8", "g1f3", "h8g8", "f3g1"];
-    let with_history = played(start, &shuffles);
+    let with_history = played(start, shuffles);
     let saved = search(&with_history, &depth_limits(6)).result;
     assert_eq!(saved.score, 0);
     assert_eq!(saved.best_move.to_string(), "g8h8");

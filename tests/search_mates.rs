@@ -4,14 +4,15 @@
 //! `score mate N` exactly and play one of the listed best moves, for every mate
 //! in 1 and 2 and for at least 99% of the whole sample.
 
-mod search_support;
+mod common;
 
+use common::mate_suite::{parse_long_algebraic, parse_mate_line};
+use common::position::position;
+use common::search::search_with;
+use ferrochamp::search::score::mate_in_moves;
 use std::sync::Arc;
 
-use ferrochamp::board::Position;
-use ferrochamp::search::score::mate_in_moves;
 use ferrochamp::search::{SearchLimits, TranspositionTable, Worker};
-use search_support::{parse_long_algebraic, parse_mate_line, search_with};
 
 const NODE_BUDGET: u64 = 1_000_000;
 
@@ -24,7 +25,7 @@ fn run_suite(text: &str, expected_moves: i32) -> (usize, Vec<String>) {
     for line in text.lines().filter(|line| !line.trim().is_empty()) {
         let case = parse_mate_line(line).unwrap_or_else(|| panic!("unreadable line: {line}"));
         assert_eq!(case.moves, expected_moves, "{line}");
-        let pos = Position::from_fen(&case.fen).unwrap_or_else(|err| panic!("{}: {err:?}", case.fen));
+        let pos = position(&case.fen);
         let best: Vec<_> = case
             .best
             .iter()

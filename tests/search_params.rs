@@ -1,13 +1,15 @@
 //! `--param` changes the search before it starts, and `ferrochamp params`
 //! lists what it can change: the two ends `scripts/spsa.py` relies on.
 
-use std::process::Command;
+mod common;
+
+use common::cli::run_binary;
 
 /// Runs the binary with `args` and returns its stdout; fails on a nonzero exit.
 fn stdout_of(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_ferrochamp")).args(args).output().expect("the engine binary runs");
-    assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8_lossy(&output.stdout).to_string()
+    let run = run_binary(args);
+    assert!(run.success(), "{args:?}: {}", run.stderr);
+    run.stdout
 }
 
 /// The node count of one-thread `bench` at `depth`, from its last line `<N> nodes <M> nps`.

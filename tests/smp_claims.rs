@@ -4,22 +4,22 @@
 //!
 //! A file of its own because it sets a process-wide tunable.
 
-mod search_support;
+mod common;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use ferrochamp::board::Position;
+use common::position::{legal_moves, position};
+use common::search::depth_limits;
 use ferrochamp::engine::pool::ThreadPool;
 use ferrochamp::search::tunables::BUSY_NODE_REDUCTION;
 use ferrochamp::search::{MainDuties, NoClock, NoInfo, SharedState, TranspositionTable};
-use search_support::{depth_limits, legal_moves};
 
 #[test]
 fn two_threads_meet_in_claimed_nodes_and_release_every_claim() {
     BUSY_NODE_REDUCTION.set(2).expect("in range");
-    let pos = Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9").expect("FEN");
+    let pos = position("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9");
     let tt = Arc::new(TranspositionTable::new(16));
     let shared = Arc::new(SharedState::new(tt, Arc::new(AtomicBool::new(false))));
     let main = MainDuties {

@@ -9,10 +9,10 @@
 
 mod common;
 
-use common::{mirror_fen, position};
-use ferrochamp::board::movegen::generate_legal;
+use common::fen::mirror_fen;
+use common::position::{legal_moves, position};
 use ferrochamp::board::perft::perft;
-use ferrochamp::board::{Color, Move, MoveList, Piece, PieceType, Position, Square};
+use ferrochamp::board::{Color, Move, Piece, PieceType, Position, Square};
 
 /// Perft at depths 1..=expected.len(), on the position and on its mirror.
 fn assert_perft(fen: &str, expected: &[u64]) {
@@ -21,12 +21,6 @@ fn assert_perft(fen: &str, expected: &[u64]) {
         let got: Vec<u64> = (1..=expected.len()).map(|depth| perft(&mut pos, depth as u8 as _)).collect();
         assert_eq!(got, expected, "perft 1..={} of {fen}", expected.len());
     }
-}
-
-fn legal_moves(pos: &Position) -> Vec<Move> {
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list.as_slice().to_vec()
 }
 
 /// The castling moves among the legal ones, in the given notation, sorted.

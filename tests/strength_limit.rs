@@ -3,15 +3,14 @@
 //! asked for, varies its moves, and a setting above its measured ceiling is
 //! exactly full strength.
 
-#[path = "uci_engine/mod.rs"]
-mod uci_engine;
+mod common;
 
 use std::collections::HashSet;
 use std::time::Duration;
 
+use common::uci::{parse_bestmove, Engine};
 use ferrochamp::board::Position;
 use ferrochamp::engine::strength::{Handicap, FULL_STRENGTH_ELO};
-use uci_engine::{parse_bestmove, Engine};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -21,8 +20,7 @@ const NODE_CHECK_SLACK: u64 = 4096;
 
 fn limited_engine(elo: i32) -> Engine {
     let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until("uciok", WAIT);
+    engine.uci();
     engine.send("setoption name UCI_LimitStrength value true");
     engine.send(&format!("setoption name UCI_Elo value {elo}"));
     engine.isready();
@@ -32,8 +30,7 @@ fn limited_engine(elo: i32) -> Engine {
 /// The `info` lines and the `bestmove` line of one `go`.
 fn search(engine: &mut Engine, position: &str, go: &str) -> (Vec<String>, String) {
     engine.send(position);
-    engine.send(go);
-    let mut lines = engine.read_until("bestmove", WAIT);
+    let mut lines = engine.bestmove_after(go, WAIT);
     let bestmove = lines.pop().expect("the engine answers with bestmove");
     assert!(bestmove.starts_with("bestmove"), "{bestmove}");
     (lines, bestmove)
@@ -87,8 +84,7 @@ fn a_setting_at_the_ceiling_is_full_strength() {
     let go = "go nodes 30000";
     let position = "position fen r2q1rk1/ppp2ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPP2PPP/R2Q1RK1 w - - 6 8";
     let mut full = Engine::start();
-    full.send("uci");
-    full.read_until("uciok", WAIT);
+    full.uci();
     let (full_infos, full_move) = search(&mut full, position, go);
     let mut ceiling = limited_engine(FULL_STRENGTH_ELO);
     let (ceiling_infos, ceiling_move) = search(&mut ceiling, position, go);

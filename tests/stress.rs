@@ -2,14 +2,12 @@
 //! that can race a search: each `go` must get exactly one legal `bestmove`.
 
 mod common;
-mod uci_engine;
 
 use std::time::Duration;
 
-use common::Rng;
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{MoveList, Position};
-use uci_engine::{parse_bestmove, Engine};
+use common::position::startpos_after;
+use common::rng::Rng;
+use common::uci::{legal_bestmove, Engine};
 
 const GAMES_MOVES: [&str; 4] = [
     "",
@@ -31,11 +29,7 @@ fn a_thousand_short_searches_each_get_one_legal_bestmove() {
     let mut rng = Rng::new(0x5EED_1234_ABCD_0001);
     for round in 0..searches() {
         let moves = GAMES_MOVES[rng.below(4)];
-        let mut pos = Position::startpos();
-        for text in moves.split_whitespace().skip(1) {
-            let mv = pos.parse_uci_move(text, false).expect("scripted moves are legal");
-            pos.make_move(mv);
-        }
+        let pos = startpos_after(moves.split_whitespace().skip(1));
         match rng.below(6) {
             0 => engine.send("ucinewgame"),
             1 => engine.send(&format!("setoption name Hash value {}", 1 + rng.below(32))),
@@ -60,13 +54,9 @@ fn a_thousand_short_searches_each_get_one_legal_bestmove() {
             engine.send("stop");
         }
         let lines = engine.read_until("bestmove", Duration::from_secs(10));
-        let (best, _) = parse_bestmove(lines.last().expect("bestmove line"));
-        let mut legal = MoveList::new();
-        generate_legal(&pos, &mut legal);
-        assert!(
-            legal.iter().any(|&mv| pos.move_to_uci(mv, false) == best),
-            "round {round}: illegal bestmove {best} after '{go}'"
-        );
+        if let Err(err) = legal_bestmove(&pos, lines.last().expect("bestmove line")) {
+            panic!("round {round}: {err} after '{go}'");
+        }
         // A stray second bestmove would show up before this readyok.
         engine.send("isready");
         let lines = engine.read_until("readyok", Duration::from_secs(10));

@@ -6,11 +6,12 @@
 //! The prober keeps one set of tables per process, so the tests of this file
 //! share one loaded set.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{Move, MoveList, Position};
+use common::position::{legal_moves, position};
 use ferrochamp::tablebase::root::filter_root_moves;
 use ferrochamp::tablebase::{SearchTables, Tablebase, Wdl};
 
@@ -40,10 +41,6 @@ fn records(name: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|err| panic!("bad FEN {fen}: {err}"))
-}
-
 #[test]
 fn loading_reports_the_tables_found() {
     assert_eq!(tables().largest(), 4);
@@ -65,12 +62,6 @@ fn wdl_and_dtz_agree_with_python_chess() {
         }
     }
     assert!(wrong.is_empty(), "{} of {} positions differ:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
-}
-
-fn legal_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    generate_legal(pos, &mut moves);
-    moves.iter().copied().collect()
 }
 
 #[test]

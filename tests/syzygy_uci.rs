@@ -2,12 +2,12 @@
 //! bad files (an `info string`, never a crash, and play goes on), root moves
 //! ranked by the tables, `tbhits` in the `info` lines.
 
-mod uci_engine;
+mod common;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
-use uci_engine::{parse_bestmove, Engine};
+use common::scratch::scratch_dir;
+use common::uci::{parse_bestmove, Engine};
 
 const LONG: Duration = Duration::from_secs(20);
 /// Between directories in `SyzygyPath`.
@@ -15,14 +15,6 @@ const SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
 fn tables_dir() -> String {
     format!("{}/tests/data/syzygy", env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh scratch directory for this test.
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ferrochamp-syzygy-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
 }
 
 /// Sets `SyzygyPath` and returns the `info string` lines it produced.
@@ -36,8 +28,7 @@ fn set_path(engine: &mut Engine, path: &str) -> Vec<String> {
 /// Searches `fen` and returns the `info` lines and the best move.
 fn search(engine: &mut Engine, fen: &str, go: &str) -> (Vec<String>, String) {
     engine.send(&format!("position fen {fen}"));
-    engine.send(go);
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after(go, LONG);
     let best = parse_bestmove(lines.last().expect("bestmove line")).0;
     (lines, best)
 }
@@ -61,8 +52,7 @@ const KQK_LATE: &str = "3Q4/8/8/8/8/7k/3K4/8 w - - 93 1";
 #[test]
 fn loading_reports_the_tables_and_the_root_plays_dtz_optimal() {
     let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until("uciok", LONG);
+    engine.uci();
     let said = set_path(&mut engine, &tables_dir());
     assert!(said.iter().any(|l| l.contains("found 9 WDL and 9 DTZ tables, largest 4 pieces")), "no summary: {said:?}");
     let (lines, best) = search(&mut engine, KQK_LATE, "go depth 8");

@@ -2,34 +2,21 @@
 //! evaluation from the traced coefficients, and its gradient must match finite
 //! differences of the loss.
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{MoveList, Position};
+mod common;
+
+use common::eval::random_game_positions;
+use common::rng::Rng;
+use ferrochamp::board::Position;
 use ferrochamp::eval::layout;
 use ferrochamp::eval::score::S;
 use ferrochamp::eval::trace::Term;
 use ferrochamp::eval::{evaluate, evaluate_traced, PawnTable};
 use ferrochamp::tune::model::{self, Coeff, SampleParts, SampleSet};
-use ferrochamp::tune::rng::Rng;
 use ferrochamp::tune::texel::{gradient, mean_loss, Loss};
 
 /// Positions from random games: openings, middlegames, endgames.
 fn random_positions(games: usize, plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::startpos();
-        for _ in 0..plies {
-            let mut moves = MoveList::new();
-            generate_legal(&pos, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves.as_slice()[rng.below(moves.len())];
-            pos.make_move(mv);
-            out.push(pos.clone());
-        }
-    }
-    out
+    random_game_positions(&Position::startpos(), games, plies, seed)
 }
 
 const FENS: &[&str] = &[

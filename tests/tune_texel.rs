@@ -1,18 +1,15 @@
 //! The tuner's fitting: K on synthetic data, Adam recovering known weights,
 //! the parameters writer, and a small end-to-end run.
 
-use std::path::PathBuf;
+mod common;
 
+use common::rng::Rng;
+use common::scratch::temp_path;
 use ferrochamp::eval::layout;
 use ferrochamp::eval::score::S;
 use ferrochamp::tune::model::{Coeff, SampleParts, SampleSet};
-use ferrochamp::tune::rng::Rng;
 use ferrochamp::tune::texel::{fit_k, mean_loss, sigmoid, train, Loss, TrainSettings};
 use ferrochamp::tune::{output, run_tune, TuneConfig};
-
-fn temp_path(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("ferrochamp-{}-{name}", std::process::id()))
-}
 
 #[test]
 fn k_is_recovered_from_synthetic_games() {

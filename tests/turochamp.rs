@@ -1,14 +1,14 @@
 //! Turochamp: the check against Turing's one recorded game, and the style
 //! played over UCI.
 
-mod uci_engine;
+mod common;
 
 use std::time::{Duration, Instant};
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{Color, MoveList, Position};
+use common::position::position;
+use common::uci::{legal_bestmove, parse_bestmove, Engine};
+use ferrochamp::board::Color;
 use ferrochamp::turochamp::game::{analyse_game, markdown_table};
-use uci_engine::{parse_bestmove, Engine};
 
 /// Turing (White) against Glennie, Manchester 1952: the game Turing played
 /// by hand-simulating the algorithm.
@@ -37,17 +37,10 @@ fn reproduces_turings_moves_against_glennie() {
     }
 }
 
-fn legal_uci_moves(pos: &Position) -> Vec<String> {
-    let mut moves = MoveList::new();
-    generate_legal(pos, &mut moves);
-    moves.iter().map(|&mv| pos.move_to_uci(mv, false)).collect()
-}
-
 #[test]
 fn style_turochamp_plays_over_uci_within_the_clock() {
     let mut engine = Engine::start();
-    engine.send("uci");
-    let lines = engine.read_until("uciok", Duration::from_secs(20));
+    let lines = engine.uci();
     assert!(lines.iter().any(|l| l
         == "option name Style type combo default Default var Default var Aggressive var Solid var Turochamp var File"));
     engine.send("setoption name Style value Turochamp");
@@ -55,20 +48,16 @@ fn style_turochamp_plays_over_uci_within_the_clock() {
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/2PP4/2N1PN2/PP2BPPP/R1BQ1RK1 w - - 0 8";
     engine.send(&format!("position fen {fen}"));
     let start = Instant::now();
-    engine.send("go wtime 300 btime 300 winc 0 binc 0");
-    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    let lines = engine.bestmove_after("go wtime 300 btime 300 winc 0 binc 0", Duration::from_secs(5));
     assert!(start.elapsed() < Duration::from_millis(1500), "answered in {:?}", start.elapsed());
     let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
     assert!(info.contains(" score cp ") || info.contains(" score mate "), "{info}");
-    let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
+    let best = legal_bestmove(&position(fen), lines.last().expect("bestmove")).unwrap_or_else(|err| panic!("{err}"));
     let pv_first = info.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next()).expect("a pv");
     assert_eq!(pv_first, best, "bestmove is the PV's first move");
-    let pos = Position::from_fen(fen).expect("valid");
-    assert!(legal_uci_moves(&pos).contains(&best), "illegal bestmove {best}");
     // Back to the default search: it still answers, with its own info lines.
     engine.send("setoption name Style value Default");
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove", Duration::from_secs(20));
+    let lines = engine.bestmove_after("go depth 3", Duration::from_secs(20));
     assert!(lines.iter().any(|l| l.starts_with("info depth 3")), "{lines:?}");
 }
 
@@ -77,12 +66,10 @@ fn style_turochamp_takes_a_hanging_queen_and_mates() {
     let mut engine = Engine::start();
     engine.send("setoption name Style value Turochamp");
     engine.send("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
-    engine.send("go movetime 200");
-    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    let lines = engine.bestmove_after("go movetime 200", Duration::from_secs(5));
     assert_eq!(parse_bestmove(lines.last().expect("bestmove")).0, "d2d5");
     engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-    engine.send("go wtime 1000 btime 1000");
-    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    let lines = engine.bestmove_after("go wtime 1000 btime 1000", Duration::from_secs(5));
     assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
     assert_eq!(parse_bestmove(lines.last().expect("bestmove")).0, "a1a8");
 }

@@ -13,15 +13,16 @@
 //! more cases; `FERROCHAMP_FUZZ_SEED=N` another seed. A failure prints the
 //! seed, the case number and the case's lines.
 
+mod common;
+
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{MoveList, Position};
+use common::position::{legal_moves, printed_move};
+use common::rng::{Rng, RngExt};
+use common::uci::Engine;
+use ferrochamp::board::{Move, Position};
 use ferrochamp::engine::go::with_fallback;
 use ferrochamp::engine::setup::build_position;
 use ferrochamp::uci::{Command as Uci, GoParams, OptionValues};
@@ -31,33 +32,6 @@ const CASES_PER_PROCESS: usize = 125;
 const DEFAULT_SEED: u64 = 0x00C0_FFEE_F00D_0015;
 /// Longest wait for `readyok` or an owed `bestmove`.
 const ANSWER_TIME: Duration = Duration::from_secs(15);
-
-// ------------------------------------------------------------------ random
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // SplitMix64: tiny, seedable, good enough to pick mutations.
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 // -------------------------------------------------------------- generation
 
@@ -185,12 +159,11 @@ fn random_line(rng: &mut Rng, fen: &str, plies: usize) -> Vec<String> {
     let Ok(mut pos) = Position::from_fen(fen) else { return Vec::new() };
     let mut moves = Vec::new();
     for _ in 0..plies {
-        let mut legal = MoveList::new();
-        generate_legal(&pos, &mut legal);
+        let legal = legal_moves(&pos);
         if legal.is_empty() {
             break;
         }
-        let mv = legal.as_slice()[rng.below(legal.len())];
+        let mv = legal[rng.below(legal.len())];
         moves.push(pos.move_to_uci(mv, rng.chance(10)));
         pos.make_move(mv);
     }
@@ -391,28 +364,21 @@ fn ends_soon(params: &GoParams, pos: &Position) -> bool {
             || params.clock.and_then(|clock| clock.time(us)).is_some_and(|ms| ms <= 30_000))
 }
 
-/// Whether `text` is a legal move in `pos` in standard or Chess960 notation.
-fn is_legal(pos: &Position, text: &str) -> bool {
-    let mut moves = MoveList::new();
-    generate_legal(pos, &mut moves);
-    moves.iter().any(|&mv| pos.move_to_uci(mv, false) == text || pos.move_to_uci(mv, true) == text)
+/// The legal move of `pos` that `text` names in standard or Chess960 notation.
+fn legal_move(pos: &Position, text: &str) -> Option<Move> {
+    printed_move(pos, text, false).or_else(|| printed_move(pos, text, true))
 }
 
 fn check_bestmove(pos: &Position, line: &str) -> Result<(), String> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let mut legal = MoveList::new();
-    generate_legal(pos, &mut legal);
     match words.as_slice() {
-        ["bestmove", "(none)"] if legal.is_empty() => Ok(()),
-        ["bestmove", best] if is_legal(pos, best) => Ok(()),
-        ["bestmove", best, "ponder", ponder] if is_legal(pos, best) => {
+        ["bestmove", "(none)"] if legal_moves(pos).is_empty() => Ok(()),
+        ["bestmove", best] if legal_move(pos, best).is_some() => Ok(()),
+        ["bestmove", best, "ponder", ponder] => {
+            let mv = legal_move(pos, best).ok_or_else(|| format!("bad bestmove '{line}' for {}", pos.to_fen()))?;
             let mut after = pos.clone();
-            let mv = legal
-                .iter()
-                .copied()
-                .find(|&mv| pos.move_to_uci(mv, false) == *best || pos.move_to_uci(mv, true) == *best);
-            after.make_move(mv.ok_or("no move")?);
-            if is_legal(&after, ponder) {
+            after.make_move(mv);
+            if legal_move(&after, ponder).is_some() {
                 Ok(())
             } else {
                 Err(format!("illegal ponder move in '{line}' after {best} from {}", pos.to_fen()))
@@ -425,10 +391,7 @@ fn check_bestmove(pos: &Position, line: &str) -> Result<(), String> {
 // ----------------------------------------------------------------- sessions
 
 struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    stderr: thread::JoinHandle<String>,
+    engine: Engine,
 }
 
 impl Session {
@@ -436,36 +399,11 @@ impl Session {
         // FERROCHAMP_FUZZ_ENGINE points the fuzzer at another build (e.g. an older one).
         let engine =
             std::env::var("FERROCHAMP_FUZZ_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ferrochamp").into());
-        let mut child = Command::new(engine)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("the engine binary starts");
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut stderr_pipe = child.stderr.take().expect("piped stderr");
-        let (sender, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr_pipe.read_to_string(&mut text);
-            text
-        });
-        Session { child, stdin, lines, stderr }
+        Session { engine: Engine::start_program(engine, true) }
     }
 
     fn send(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.stdin.write_all(bytes).and_then(|()| self.stdin.write_all(b"\n")).map_err(|e| format!("write: {e}"))?;
-        self.stdin.flush().map_err(|e| format!("flush: {e}"))
+        self.engine.try_send(bytes).map_err(|e| format!("write: {e}"))
     }
 
     /// Reads until `readyok` has come and every owed `bestmove` is checked.
@@ -474,7 +412,7 @@ impl Session {
         let mut ready = false;
         while !ready || !model.owed.is_empty() {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).map_err(|_| {
+            let line = self.engine.next_line(left).ok_or_else(|| {
                 format!("no answer within {ANSWER_TIME:?}: readyok {ready}, {} bestmoves owed", model.owed.len())
             })?;
             if line.chars().any(char::is_control) {
@@ -493,18 +431,8 @@ impl Session {
 
     fn quit(mut self) -> Result<(), String> {
         self.send(b"quit")?;
-        let start = Instant::now();
-        let status = loop {
-            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
-                break status;
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                let _ = self.child.kill();
-                return Err("no exit within 10 s of quit".into());
-            }
-            thread::sleep(Duration::from_millis(5));
-        };
-        let stderr = self.stderr.join().unwrap_or_default();
+        let status = self.engine.wait_status(Duration::from_secs(10)).ok_or("no exit within 10 s of quit")?;
+        let stderr = self.engine.stderr_text();
         if status.code() != Some(0) {
             return Err(format!("exit status {status}; stderr: {stderr}"));
         }
@@ -528,7 +456,7 @@ fn printable(lines: &[Vec<u8>]) -> String {
 
 /// One engine process through `cases` cases; returns the `bestmove` lines checked.
 fn run_session(seed: u64, first_case: usize, cases: usize) -> Result<usize, String> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut session = Session::start();
     let mut model = Model {
         position: Position::startpos(),

@@ -4,32 +4,24 @@
 //! the engine. Each of these used to hang the GUI or kill the engine, until
 //! the fixes of 3957be9 (2026-11-25).
 
-mod uci_engine;
+mod common;
 
 use std::time::Duration;
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{MoveList, Position};
+use common::uci::{legal_bestmove, Engine};
+use ferrochamp::board::Position;
 use ferrochamp::search::tt::available_memory_mb;
-use uci_engine::{parse_bestmove, Engine};
 
 const WAIT: Duration = Duration::from_secs(10);
-
-/// Whether `text` is a legal move in `pos` (standard chess notation).
-fn is_legal(pos: &Position, text: &str) -> bool {
-    let mut moves = MoveList::new();
-    generate_legal(pos, &mut moves);
-    moves.iter().any(|&mv| pos.move_to_uci(mv, false) == text)
-}
 
 /// Sends `go_line` from the start position, returns every line up to the
 /// `bestmove`, and checks that the move is legal and that no second one follows.
 fn go_answers_once(engine: &mut Engine, go_line: &str) -> Vec<String> {
     engine.send("position startpos");
-    engine.send(go_line);
-    let lines = engine.read_until("bestmove", WAIT);
-    let (best, _) = parse_bestmove(lines.last().expect("a bestmove line"));
-    assert!(is_legal(&Position::startpos(), &best), "{go_line}: illegal bestmove {best}");
+    let lines = engine.bestmove_after(go_line, WAIT);
+    if let Err(err) = legal_bestmove(&Position::startpos(), lines.last().expect("a bestmove line")) {
+        panic!("{go_line}: {err}");
+    }
     engine.send("isready");
     let after = engine.read_until("readyok", WAIT);
     assert!(after.iter().all(|line| !line.starts_with("bestmove")), "{go_line}: a second bestmove in {after:?}");
@@ -81,7 +73,9 @@ fn impossible_positions_are_refused_and_the_engine_goes_on() {
         }
         let lines = engine.read_until("Nodes searched", WAIT);
         let best = lines.iter().find(|l| l.starts_with("bestmove")).expect("a bestmove for go depth 1");
-        assert!(is_legal(&Position::startpos(), &parse_bestmove(best).0), "{best}");
+        if let Err(err) = legal_bestmove(&Position::startpos(), best) {
+            panic!("{err}");
+        }
         // The position stayed the start position: 400 leaves at depth 2.
         assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 400"));
         engine.send(&format!("position fen {fen} moves a8a7"));

@@ -1,38 +1,24 @@
 //! The engine binary driven over UCI the way GUIs drive it.
 
-mod uci_engine;
+mod common;
 
 use std::time::{Duration, Instant};
 
-use ferrochamp::board::movegen::generate_legal;
-use ferrochamp::board::{Move, MoveList, Position};
-use uci_engine::{parse_bestmove, Engine};
+use common::position::position;
+use common::uci::{legal_bestmove, parse_bestmove, Engine};
 
 const LONG: Duration = Duration::from_secs(20);
 
-fn legal_uci_moves(pos: &Position, chess960: bool) -> Vec<String> {
-    let mut moves = MoveList::new();
-    generate_legal(pos, &mut moves);
-    moves.iter().map(|&mv| pos.move_to_uci(mv, chess960)).collect()
-}
-
 fn assert_legal_bestmove(line: &str, fen: &str) {
-    let pos = Position::from_fen(fen).expect("test FEN is valid");
-    let (best, ponder) = parse_bestmove(line);
-    assert!(legal_uci_moves(&pos, false).contains(&best), "illegal bestmove {best} in {fen}");
-    if let Some(ponder) = ponder {
-        let mut after = pos.clone();
-        let mv: Move = pos.parse_uci_move(&best, false).expect("legal");
-        after.make_move(mv);
-        assert!(legal_uci_moves(&after, false).contains(&ponder), "illegal ponder move {ponder} after {best}");
+    if let Err(err) = legal_bestmove(&position(fen), line) {
+        panic!("{err}");
     }
 }
 
 #[test]
 fn uci_handshake_lists_options_then_uciok() {
     let mut engine = Engine::start();
-    engine.send("uci");
-    let lines = engine.read_until("uciok", LONG);
+    let lines = engine.uci();
     assert!(lines[0].starts_with("id name Ferrochamp"));
     assert!(lines.iter().any(|l| l == "option name Hash type spin default 16 min 1 max 65536"));
     assert!(lines.iter().any(|l| l == "option name UCI_Chess960 type check default false"));
@@ -48,8 +34,7 @@ fn isready_is_answered_during_a_search_and_infinite_waits_for_stop() {
     engine.send("isready");
     let lines = engine.read_until("readyok", Duration::from_secs(2));
     assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "bestmove before stop: {lines:?}");
-    engine.send("stop");
-    let lines = engine.read_until("bestmove", Duration::from_secs(2));
+    let lines = engine.bestmove_after("stop", Duration::from_secs(2));
     assert_legal_bestmove(
         lines.last().expect("bestmove"),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
@@ -67,8 +52,7 @@ fn go_infinite_holds_bestmove_even_after_a_mate_is_found() {
     let early = engine.drain(Duration::from_millis(700));
     assert!(early.iter().any(|l| l.contains("score mate 1")), "mate not reported: {early:?}");
     assert!(early.iter().all(|l| !l.starts_with("bestmove")), "bestmove before stop");
-    engine.send("stop");
-    let lines = engine.read_until("bestmove", Duration::from_secs(2));
+    let lines = engine.bestmove_after("stop", Duration::from_secs(2));
     assert_eq!(parse_bestmove(lines.last().expect("bestmove")).0, "a1a8");
 }
 
@@ -115,8 +99,7 @@ fn long_move_lists_are_accepted() {
     engine.send("d");
     let board = engine.read_until("Fen:", LONG);
     assert_eq!(board.last().expect("fen"), "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1200 601");
-    engine.send("go depth 3");
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after("go depth 3", LONG);
     assert_legal_bestmove(lines.last().expect("bestmove"), ferrochamp::board::START_FEN);
 }
 
@@ -126,8 +109,7 @@ fn zero_and_negative_clocks_still_get_a_legal_move_at_once() {
     for go in ["go wtime 0 btime 0", "go wtime -500 btime 1000 winc 0 binc 0", "go wtime 1 btime 1 movestogo 1"] {
         engine.send("position startpos");
         let start = Instant::now();
-        engine.send(go);
-        let lines = engine.read_until("bestmove", LONG);
+        let lines = engine.bestmove_after(go, LONG);
         assert_legal_bestmove(lines.last().expect("bestmove"), ferrochamp::board::START_FEN);
         assert!(start.elapsed() < Duration::from_secs(2), "{go} took {:?}", start.elapsed());
     }
@@ -137,13 +119,11 @@ fn zero_and_negative_clocks_still_get_a_legal_move_at_once() {
 fn no_legal_move_gives_bestmove_none() {
     let mut engine = Engine::start();
     engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after("go depth 5", LONG);
     assert_eq!(lines.last().expect("line"), "bestmove (none)");
     assert!(lines.iter().any(|l| l.contains("score cp 0")), "stalemate scores 0: {lines:?}");
     engine.send("position fen 7k/7Q/6K1/8/8/8/8/8 b - - 0 1");
-    engine.send("go depth 5");
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after("go depth 5", LONG);
     assert!(lines.iter().any(|l| l.contains("score mate 0")), "{lines:?}");
 }
 
@@ -155,8 +135,7 @@ fn ponder_then_ponderhit_gives_one_bestmove() {
     engine.send("go ponder wtime 2000 btime 2000");
     let early = engine.drain(Duration::from_millis(300));
     assert!(early.iter().all(|l| !l.starts_with("bestmove")), "bestmove while pondering");
-    engine.send("ponderhit");
-    let lines = engine.read_until("bestmove", Duration::from_secs(5));
+    let lines = engine.bestmove_after("ponderhit", Duration::from_secs(5));
     assert_legal_bestmove(
         lines.last().expect("bestmove"),
         "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3",
@@ -167,8 +146,7 @@ fn ponder_then_ponderhit_gives_one_bestmove() {
 fn searchmoves_and_chess960_notation() {
     let mut engine = Engine::start();
     engine.send("position startpos");
-    engine.send("go depth 4 searchmoves a2a3 h2h3");
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after("go depth 4 searchmoves a2a3 h2h3", LONG);
     let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
     assert!(best == "a2a3" || best == "h2h3", "{best} is not among searchmoves");
 
@@ -215,8 +193,7 @@ fn with_two_threads_bestmove_is_the_last_printed_pv_move() {
     for fen in fens {
         for depth in [9, 12] {
             engine.send(&format!("position fen {fen}"));
-            engine.send(&format!("go depth {depth}"));
-            let lines = engine.read_until("bestmove", LONG);
+            let lines = engine.bestmove_after(&format!("go depth {depth}"), LONG);
             let (last_pv_line, pv) = lines
                 .iter()
                 .rev()

@@ -2,11 +2,11 @@
 //! line with a score carries `wdl W D L` right after the score; off (the
 //! default), none does.
 
-mod uci_engine;
+mod common;
 
 use std::time::Duration;
 
-use uci_engine::Engine;
+use common::uci::Engine;
 
 const LONG: Duration = Duration::from_secs(30);
 
@@ -17,8 +17,7 @@ const MATED_IN_1: &str = "7k/8/6K1/8/8/8/8/1Q6 b - - 0 1";
 /// The `info` lines with a score of one `go`, up to `bestmove`.
 fn scored_lines(engine: &mut Engine, position: &str, go: &str) -> Vec<String> {
     engine.send(position);
-    engine.send(go);
-    let lines = engine.read_until("bestmove", LONG);
+    let lines = engine.bestmove_after(go, LONG);
     assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")), "no bestmove: {lines:?}");
     let scored: Vec<String> = lines.into_iter().filter(|l| l.starts_with("info") && l.contains(" score ")).collect();
     assert!(!scored.is_empty(), "no scored info line after {go}");
@@ -40,8 +39,7 @@ fn score_and_wdl(line: &str) -> ((String, i32), [u32; 3]) {
 #[test]
 fn the_default_shows_no_wdl() {
     let mut engine = Engine::start();
-    engine.send("uci");
-    let options = engine.read_until("uciok", LONG);
+    let options = engine.uci();
     assert!(options.iter().any(|l| l == "option name UCI_ShowWDL type check default false"), "{options:?}");
     for line in scored_lines(&mut engine, "position startpos moves e2e4", "go depth 6") {
         assert!(!line.contains(" wdl "), "wdl without the option: {line}");

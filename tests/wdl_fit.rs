@@ -2,8 +2,12 @@
 //! at random, each given a result by known constants, and the fit of those
 //! results must land close to the constants.
 
+mod common;
+
+use common::cli::run_binary;
+use common::rng::Rng;
+use common::scratch::temp_file;
 use ferrochamp::search::wdl::{WdlModel, MAX_MATERIAL};
-use ferrochamp::tune::rng::Rng;
 use ferrochamp::tune::wdl_mle::{fit, pool, Outcome};
 
 /// Constants in the range real games give: a win needs more score with less material.
@@ -59,19 +63,8 @@ fn the_fit_explains_fresh_data_as_well_as_the_truth() {
 
 /// Runs `ferrochamp wdl-fit` with `args`: exit code, stdout, stderr.
 fn wdl_fit(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ferrochamp"))
-        .arg("wdl-fit")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).to_string();
-    (output.status.code(), text(&output.stdout), text(&output.stderr))
-}
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("ferrochamp-wdl-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("temporary file");
-    path
+    let run = run_binary(&[&["wdl-fit"], args].concat());
+    (run.code, run.stdout, run.stderr)
 }
 
 #[test]

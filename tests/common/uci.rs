@@ -1,25 +1,40 @@
 //! A UCI session with the real engine binary, for integration tests.
 
-#![allow(dead_code)]
-
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::ffi::OsStr;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use ferrochamp::board::Position;
+
+use super::position::printed_move;
+
+/// An engine process: its input, its output lines as they come, and its
+/// stderr when the test asked for it.
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
 }
 
 impl Engine {
+    /// This crate's engine binary, stderr discarded.
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ferrochamp"))
+        Engine::start_program(env!("CARGO_BIN_EXE_ferrochamp"), false)
+    }
+
+    /// The engine `program`; with `capture_stderr`, [`Engine::stderr_text`]
+    /// gives what it wrote there.
+    pub fn start_program(program: impl AsRef<OsStr>, capture_stderr: bool) -> Engine {
+        let stderr = if capture_stderr { Stdio::piped() } else { Stdio::null() };
+        let mut child = Command::new(program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
+            .env_remove("RUST_LOG")
             .spawn()
             .expect("the engine binary starts");
         let stdin = child.stdin.take().expect("piped stdin");
@@ -33,12 +48,25 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines }
+        let stderr = child.stderr.take().map(|mut pipe| {
+            thread::spawn(move || {
+                let mut text = String::new();
+                let _ = pipe.read_to_string(&mut text);
+                text
+            })
+        });
+        Engine { child, stdin, lines, stderr }
     }
 
     pub fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads its input");
-        self.stdin.flush().expect("flush");
+        self.try_send(line.as_bytes()).expect("the engine reads its input");
+    }
+
+    /// Sends `bytes` and a newline, for a test that must survive a dead engine.
+    pub fn try_send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.stdin.write_all(bytes)?;
+        self.stdin.write_all(b"\n")?;
+        self.stdin.flush()
     }
 
     /// The next line within `timeout`, or None.
@@ -75,6 +103,19 @@ impl Engine {
         seen
     }
 
+    /// The `uci` handshake; returns its lines, `uciok` last.
+    pub fn uci(&mut self) -> Vec<String> {
+        self.send("uci");
+        self.read_until("uciok", Duration::from_secs(10))
+    }
+
+    /// Sends `command` (a `go`, a `stop`...) and returns every line up to the
+    /// `bestmove` it brings, that one last.
+    pub fn bestmove_after(&mut self, command: &str, timeout: Duration) -> Vec<String> {
+        self.send(command);
+        self.read_until("bestmove", timeout)
+    }
+
     pub fn isready(&mut self) {
         self.send("isready");
         self.read_until("readyok", Duration::from_secs(10));
@@ -82,14 +123,25 @@ impl Engine {
 
     /// Waits for the process to exit; true if it did within `timeout`.
     pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        self.wait_status(timeout).is_some()
+    }
+
+    /// The exit status, if the process ends within `timeout`.
+    pub fn wait_status(&mut self, timeout: Duration) -> Option<ExitStatus> {
         let deadline = Instant::now() + timeout;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return true;
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
             }
             thread::sleep(Duration::from_millis(5));
         }
-        false
+        None
+    }
+
+    /// Everything the engine wrote to stderr, once it has exited (empty when
+    /// it was not captured).
+    pub fn stderr_text(&mut self) -> String {
+        self.stderr.take().and_then(|reader| reader.join().ok()).unwrap_or_default()
     }
 }
 
@@ -110,4 +162,21 @@ pub fn parse_bestmove(line: &str) -> (String, Option<String>) {
         _ => None,
     };
     (best, ponder)
+}
+
+/// The move of a `bestmove` line, once checked to be legal in `pos` in
+/// standard notation, and its ponder move, if any, legal after it.
+pub fn legal_bestmove(pos: &Position, line: &str) -> Result<String, String> {
+    let (best, ponder) = parse_bestmove(line);
+    let Some(mv) = printed_move(pos, &best, false) else {
+        return Err(format!("illegal bestmove {best} in {}", pos.to_fen()));
+    };
+    if let Some(ponder) = ponder {
+        let mut after = pos.clone();
+        after.make_move(mv);
+        if printed_move(&after, &ponder, false).is_none() {
+            return Err(format!("illegal ponder move {ponder} after {best} in {}", pos.to_fen()));
+        }
+    }
+    Ok(best)
 }
