@@ -19,12 +19,12 @@ use super::pool::{Finish, PoolResult, ThreadPool};
 use super::setup;
 use super::strength::{Handicap, ShownLines};
 use super::style::{InForce, StyleState};
-use super::tablebases;
 use super::time::{TimeKeeper, TimeManager, Watch};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
 use crate::search::tt::TranspositionTable;
 use crate::search::{InfoSink, MainDuties, SharedState};
+use crate::tablebase::engine_setup;
 use crate::tablebase::{SearchTables, Tablebase};
 use crate::tune::rng::Rng;
 use crate::uci::options::names;
@@ -236,7 +236,7 @@ impl Controller {
             }
         } else if name == names::SYZYGY_PATH {
             let path = self.options.string(names::SYZYGY_PATH).to_string();
-            let (tables, messages) = tablebases::reload(self.tablebase.take(), &path);
+            let (tables, messages) = engine_setup::reload(self.tablebase.take(), &path);
             self.tablebase = tables;
             for message in messages {
                 self.info_string(&message);
@@ -313,7 +313,7 @@ impl Controller {
             self.info_string(&warning.to_string());
         }
         let tables = self.search_tables();
-        let root_probes = tables.as_ref().map_or(0, |tables| tablebases::restrict_root_moves(&mut plan, tables));
+        let root_probes = tables.as_ref().map_or(0, |tables| engine_setup::restrict_root_moves(&mut plan, tables));
         let shown_lines = plan.limits.multipv;
         let handicap = self.handicap();
         if let Some((handicap, _)) = &handicap {
@@ -429,7 +429,7 @@ impl Controller {
             self.tablebase = None;
             self.info_string("Syzygy: a probe failed; playing on without tablebases");
         }
-        tablebases::search_tables(self.tablebase.as_ref(), &self.options)
+        engine_setup::search_tables(self.tablebase.as_ref(), &self.options)
     }
 
     fn on_search_done(&mut self, result: PoolResult) {

@@ -12,7 +12,6 @@ pub mod pool;
 pub mod setup;
 pub mod strength;
 pub mod style;
-mod tablebases;
 pub mod time;
 
 use std::io::{self, BufRead};

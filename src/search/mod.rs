@@ -30,7 +30,6 @@ mod root;
 mod run;
 pub mod score;
 pub mod see;
-mod tablebase_probe;
 pub mod tt;
 pub mod tunables;
 pub mod wdl;

@@ -22,7 +22,10 @@
 //! | 20 | no move: mate or stalemate; cut-off: history updates | `search_moves` |
 //! | 21 | TT store, correction-history update | `store_node` |
 
+use std::sync::atomic::Ordering;
+
 use crate::board::{Color, Move, Piece, PieceType};
+use crate::tablebase::probe::{probe_node, TbVerdict};
 
 use super::claims::{Claim, CLAIM_MAX_PLY};
 use super::history::{QuietCutoff, TriedMove};
@@ -33,9 +36,12 @@ use super::params::{
 use super::picker::{MovePicker, PickerMode};
 use super::pruning::Singular;
 use super::run::{SearchRun, EVAL_NONE};
-use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_PLY, TB_WIN_BOUND};
-use super::tablebase_probe::TbVerdict;
+use super::score::{is_decisive, mate_in, mated_in, DRAW, INFINITE, MAX_DEPTH, MAX_PLY, TB_WIN_BOUND};
 use super::tt::{Bound, TtHit, TtStore};
+
+/// Tablebase results are stored this much deeper than the node that probed
+/// them: they are exact whatever the depth.
+const TB_STORE_DEPTH_BONUS: i32 = 6;
 
 /// What a node knows before its move loop.
 pub(super) struct Node {
@@ -163,7 +169,7 @@ impl SearchRun<'_> {
         let mut tb_limits = (-INFINITE, INFINITE);
         if excluded.is_none() {
             match self.probe_tablebase(ply, depth, alpha, beta) {
-                Some(TbVerdict::Cutoff(score)) => return score,
+                Some(TbVerdict::Cutoff { score, .. }) => return score,
                 Some(TbVerdict::Floor(score)) if pv_node => tb_limits.0 = score,
                 Some(TbVerdict::Ceiling(score)) if pv_node => tb_limits.1 = score,
                 _ => {}
@@ -180,6 +186,27 @@ impl SearchRun<'_> {
         let score = self.search_node(&mut node);
         self.release_node(ply, claim);
         score
+    }
+
+    /// Probes the WDL tables at a non-root node when the options allow it
+    /// (`tablebase::probe`), counting the hit and storing a result that settles
+    /// the node in the TT.
+    fn probe_tablebase(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<TbVerdict> {
+        let tables = self.shared.tablebase.as_ref()?;
+        let verdict = probe_node(tables, &self.pos, ply, depth, alpha, beta)?;
+        self.shared.progress.tb_hits.fetch_add(1, Ordering::Relaxed);
+        if let TbVerdict::Cutoff { score, bound } = verdict {
+            let store = TtStore {
+                mv: Move::NONE,
+                score,
+                static_eval: EVAL_NONE,
+                depth: (depth + TB_STORE_DEPTH_BONUS).min(MAX_DEPTH),
+                bound,
+                is_pv: beta - alpha > 1,
+            };
+            self.tt.store(self.pos.key(), ply, &store);
+        }
+        Some(verdict)
     }
 
     /// Claims a node near the root for this thread (see `claims.rs`), unless claims

@@ -16,9 +16,17 @@
 //!
 //! Probes from several search threads at once are safe: the prober maps a
 //! table on first use under its own mutex and only reads afterwards.
+//!
+//! Files: this one (the prober's wrapper, [`Wdl`], [`SearchTables`]), `files`
+//! (checking table files), `adapter` (attack sets for the prober), `root`
+//! (ranking root moves), `probe` (probes inside the search tree) and
+//! `engine_setup` (the engine's side: reloading on `SyzygyPath`, the options of
+//! one search, narrowing a search's root moves).
 
 mod adapter;
+pub(crate) mod engine_setup;
 pub mod files;
+pub(crate) mod probe;
 pub mod root;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::go::GoPlan;
-use crate::tablebase::root::filter_root_moves;
-use crate::tablebase::{SearchTables, Tablebase};
+use super::root::filter_root_moves;
+use super::{SearchTables, Tablebase};
+use crate::engine::go::GoPlan;
 use crate::uci::options::names;
 use crate::uci::OptionValues;
 
@@ -18,7 +18,7 @@ const RELEASE_TIMEOUT: Duration = Duration::from_secs(5);
 /// Drops `current` (the prober holds one set per process, so the old set must
 /// be gone before a new one loads) and loads the tables of `path`. Returns the
 /// new tables and the lines to show the user.
-pub fn reload(current: Option<Arc<Tablebase>>, path: &str) -> (Option<Arc<Tablebase>>, Vec<String>) {
+pub(crate) fn reload(current: Option<Arc<Tablebase>>, path: &str) -> (Option<Arc<Tablebase>>, Vec<String>) {
     if let Some(old) = current {
         if !release(old) {
             return (None, vec!["Syzygy: the old tables are still in use; SyzygyPath not applied".into()]);
@@ -50,7 +50,7 @@ fn release(mut tables: Arc<Tablebase>) -> bool {
 /// The tables with this search's options; `None` when there are no tables or
 /// `SyzygyProbeLimit` is 0, so that the search runs exactly as without them.
 #[must_use]
-pub fn search_tables(tables: Option<&Arc<Tablebase>>, options: &OptionValues) -> Option<SearchTables> {
+pub(crate) fn search_tables(tables: Option<&Arc<Tablebase>>, options: &OptionValues) -> Option<SearchTables> {
     let tables = tables?;
     let limit = u32::try_from(options.spin(names::SYZYGY_PROBE_LIMIT)).unwrap_or(0);
     let max_pieces = limit.min(tables.largest());
@@ -65,7 +65,7 @@ pub fn search_tables(tables: Option<&Arc<Tablebase>>, options: &OptionValues) ->
 /// Narrows the plan's root moves to those the tables rank best (within the
 /// `searchmoves`, if given) and hands their scores to the search. Returns the
 /// number of probes made.
-pub fn restrict_root_moves(plan: &mut GoPlan, tables: &SearchTables) -> u64 {
+pub(crate) fn restrict_root_moves(plan: &mut GoPlan, tables: &SearchTables) -> u64 {
     let Some(filter) = filter_root_moves(tables, &plan.root, &plan.candidates) else { return 0 };
     let kept: Vec<_> = filter.moves.iter().map(|&(mv, _)| mv).collect();
     if kept.is_empty() {
