@@ -11,7 +11,6 @@ mod overshoot;
 pub mod pool;
 pub mod setup;
 pub mod strength;
-pub mod style;
 pub mod time;
 
 use std::io::{self, BufRead};

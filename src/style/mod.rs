@@ -7,12 +7,14 @@
 //! when those are the compiled ones, the search keeps the compiled constants.
 //!
 //! Files: `knobs` (the knobs and the groups they scale), `shape` (weight
-//! names to flat indices), `file` (parsing and validation), `export`, `cli`.
+//! names to flat indices), `file` (parsing and validation), `selection` (the
+//! style the UCI options put in force for the engine), `export`, `cli`.
 
 pub mod cli;
 mod export;
 pub mod file;
 pub mod knobs;
+pub(crate) mod selection;
 pub mod shape;
 
 use std::sync::Arc;

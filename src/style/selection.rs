@@ -7,10 +7,11 @@
 use std::sync::Arc;
 
 use crate::eval::score::S;
-use crate::style::knobs::{Knobs, KNOBS};
-use crate::style::{builtin, load_style_file, StyleDef};
 use crate::uci::options::names;
 use crate::uci::OptionValues;
+
+use super::knobs::{Knobs, KNOBS};
+use super::{builtin, load_style_file, StyleDef};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// The choices of the `Style` combo option.
