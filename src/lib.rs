@@ -10,6 +10,7 @@
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
 //! - [`tablebase`]: Syzygy endgame tablebases (loading, probing, root move ranking);
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
+//! - [`wdl`]: the win/draw/loss model of `UCI_ShowWDL` and its fit (`ferrochamp wdl-fit`);
 //! - [`epd`]: the test-suite runner (`ferrochamp epd`);
 //! - [`progress`]: progress bars of long command-line work, on stderr;
 //! - [`tools`]: `perft` and `bench` as command-line tools, with progress;
@@ -33,3 +34,4 @@ pub mod tools;
 pub mod tune;
 pub mod turochamp;
 pub mod uci;
+pub mod wdl;

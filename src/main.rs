@@ -60,7 +60,7 @@ enum Tool {
     /// Write labelled positions from self-play.
     Datagen(ferrochamp::tune::DatagenConfig),
     /// Fit the win/draw/loss model of UCI_ShowWDL to datagen output and show its calibration.
-    WdlFit(ferrochamp::tune::WdlFitConfig),
+    WdlFit(ferrochamp::wdl::WdlFitConfig),
     /// Build or inspect a Polyglot opening book.
     #[command(subcommand)]
     Book(ferrochamp::book::BookTool),
@@ -107,7 +107,7 @@ fn main() -> ExitCode {
         }
         Some(Tool::Tune(config)) => report_failure("tune", ferrochamp::tune::run_tune(config)),
         Some(Tool::Datagen(config)) => report_failure("datagen", ferrochamp::tune::run_datagen(config)),
-        Some(Tool::WdlFit(config)) => report_failure("wdl-fit", ferrochamp::tune::run_wdl_fit(&config)),
+        Some(Tool::WdlFit(config)) => report_failure("wdl-fit", ferrochamp::wdl::run_wdl_fit(&config)),
         Some(Tool::Book(tool)) => ferrochamp::book::cli::run_tool(tool),
         Some(Tool::Epd(config)) => report_failure("epd", ferrochamp::epd::run_epd(&config)),
         Some(Tool::Style(tool)) => match ferrochamp::style::cli::run_tool(&tool) {

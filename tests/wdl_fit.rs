@@ -7,8 +7,8 @@ mod common;
 use common::cli::run_binary;
 use common::rng::Rng;
 use common::scratch::temp_file;
-use ferrochamp::search::wdl::{WdlModel, MAX_MATERIAL};
-use ferrochamp::tune::wdl_mle::{fit, pool, Outcome};
+use ferrochamp::wdl::mle::{fit, pool, Outcome};
+use ferrochamp::wdl::{WdlModel, MAX_MATERIAL};
 
 /// Constants in the range real games give: a win needs more score with less material.
 const TRUTH: WdlModel = WdlModel { a: [300.0, -500.0, 400.0, -120.0], b: [110.0, -100.0, 150.0, -40.0] };
@@ -56,7 +56,7 @@ fn the_fit_explains_fresh_data_as_well_as_the_truth() {
     let fitted = fit(&pool(synthetic_samples(&TRUTH, 7))).expect("fits").model;
     let fresh = pool(synthetic_samples(&TRUTH, 8));
     let shifted = WdlModel { a: [TRUTH.a[0] + 100.0, TRUTH.a[1], TRUTH.a[2], TRUTH.a[3]], ..TRUTH };
-    let loss = |model: &WdlModel| ferrochamp::tune::wdl_mle::mean_log_loss(model, &fresh);
+    let loss = |model: &WdlModel| ferrochamp::wdl::mle::mean_log_loss(model, &fresh);
     assert!(loss(&fitted) < loss(&shifted), "fitted {} vs shifted {}", loss(&fitted), loss(&shifted));
     assert!(loss(&fitted) - loss(&TRUTH) < 1e-3, "fitted {} vs truth {}", loss(&fitted), loss(&TRUTH));
 }

@@ -4,10 +4,10 @@
 use std::fmt::Write;
 
 use crate::board::{Move, Position};
+use crate::wdl::wdl;
 
 use super::score::uci_score;
 use super::tt::Bound;
-use super::wdl::wdl;
 use super::SearchResult;
 
 /// One `info ... pv ...` line's contents.

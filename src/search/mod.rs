@@ -12,8 +12,9 @@
 //! `iterative` (iterative deepening, aspiration, limits), `root` (root moves),
 //! `negamax` (the recursive search), `pruning` (pruning and reduction
 //! decisions), `qsearch`, `picker`, `history`, `see`, `tt`, `claims` (Lazy SMP
-//! node claims), `params` (with `tunables`), `score`, `info`, `wdl`
-//! (win/draw/loss chances of a score).
+//! node claims), `params` (with `tunables`), `score`, `info`. The search calls
+//! into `crate::tablebase::probe` for tablebase probes in the tree and into
+//! `crate::wdl` for the win/draw/loss chances of a score.
 
 pub mod claims;
 pub(crate) mod correction;
@@ -32,7 +33,6 @@ pub mod score;
 pub mod see;
 pub mod tt;
 pub mod tunables;
-pub mod wdl;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};

@@ -14,7 +14,7 @@
 //!
 //! The data generator ([`datagen`]) plays the engine against itself at a fixed
 //! node budget and writes `FEN | score | result` lines the tuner reads.
-//! `ferrochamp wdl-fit` ([`wdl_fit`], [`wdl_mle`]) fits the win/draw/loss
+//! `ferrochamp wdl-fit` ([`crate::wdl::fit`]) fits the win/draw/loss
 //! model of `UCI_ShowWDL` to the same lines.
 //!
 //! Progress and losses go to stderr: this is a command-line tool, and stdout
@@ -29,8 +29,6 @@ pub mod plot;
 pub mod resolve;
 pub mod rng;
 pub mod texel;
-pub mod wdl_fit;
-pub mod wdl_mle;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -44,7 +42,6 @@ use dataset::Labelled;
 use model::{SampleSet, Weight};
 use rng::Rng;
 use texel::{Loss, TrainSettings};
-pub use wdl_fit::{run_wdl_fit, WdlFitConfig};
 
 /// The groups left alone by default: the mop-up only guides the search towards
 /// mate against a bare king, and the few such positions in game data say nothing useful about it.

@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::board::{Move, Position};
-use crate::search::wdl::wdl;
 use crate::search::{InfoSink, SearchResult};
+use crate::wdl::wdl;
 
 use super::search::search;
 

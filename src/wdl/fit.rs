@@ -10,7 +10,7 @@
 //! The last `--holdout` share of the games is kept out of the fit; their
 //! positions are bucketed by predicted win (and draw) chance and the mean
 //! prediction set beside the observed rate. Everything goes to stdout as
-//! Markdown, ending with the constants to paste into `src/search/wdl.rs`.
+//! Markdown, ending with the constants to paste into `src/wdl/mod.rs`.
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -19,9 +19,9 @@ use std::path::PathBuf;
 
 use crate::board::{Color, Position};
 use crate::search::score::is_decisive;
-use crate::search::wdl::{material, WdlModel};
 
-use super::wdl_mle::{fit, mean_log_loss, pool, Cell, Outcome};
+use super::mle::{fit, mean_log_loss, pool, Cell, Outcome};
+use super::{material, WdlModel};
 
 /// The settings of `ferrochamp wdl-fit`.
 #[derive(Clone, Debug, clap::Args)]

@@ -14,10 +14,17 @@
 //! as likely as not; `b` how quickly the chances change around it. The same
 //! idea is used by Stockfish; the constants here come from Ferrochamp's own
 //! games (`ferrochamp wdl-fit`, see [`FITTED`]).
+//!
+//! Files: this one (the model `info` lines use), `fit` (`ferrochamp wdl-fit`:
+//! reading games, the calibration report) and `mle` (the maximum-likelihood fit).
+
+pub mod fit;
+pub mod mle;
 
 use crate::board::{Color, PieceType, Position};
+use crate::search::score::is_decisive;
 
-use super::score::is_decisive;
+pub use fit::{run_wdl_fit, WdlFitConfig};
 
 /// Material counted in pawns (P 1, N 3, B 3, R 5, Q 9, both sides); the start
 /// position has this much, and more (after promotions) counts as this much.

@@ -1,4 +1,4 @@
-//! The maximum-likelihood fit of the win/draw/loss model ([`crate::search::wdl`]).
+//! The maximum-likelihood fit of the win/draw/loss model ([`crate::wdl`]).
 //!
 //! Positions are pooled into cells of equal score and material with their
 //! counts of wins, draws and losses: the likelihood only depends on those, and
@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::search::wdl::{WdlModel, DEGREE, MAX_MATERIAL};
+use super::{WdlModel, DEGREE, MAX_MATERIAL};
 
 const PARAMETERS: usize = 2 * (DEGREE + 1);
 
