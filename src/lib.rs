@@ -13,6 +13,7 @@
 //! - [`wdl`]: the win/draw/loss model of `UCI_ShowWDL` and its fit (`ferrochamp wdl-fit`);
 //! - [`epd`]: the test-suite runner (`ferrochamp epd`);
 //! - [`progress`]: progress bars of long command-line work, on stderr;
+//! - [`rng`]: the one small deterministic random generator (engine, book, tuner);
 //! - [`tools`]: `perft` and `bench` as command-line tools, with progress;
 //! - [`turochamp`]: Turing and Champernowne's 1948 algorithm, playable as a style.
 
@@ -27,6 +28,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod progress;
+pub mod rng;
 pub mod search;
 pub mod style;
 pub mod tablebase;

@@ -14,7 +14,7 @@ use std::time::SystemTime;
 
 use super::probe::{Book, Pick};
 use crate::board::{Color, Position};
-use crate::tune::rng::Rng;
+use crate::rng::Rng;
 use crate::uci::options::names;
 use crate::uci::{GoParams, OptionValues};
 

@@ -21,12 +21,12 @@ use super::strength::{Handicap, ShownLines};
 use super::time::{TimeKeeper, TimeManager, Watch};
 use crate::board::Position;
 use crate::book::{BookPlayer, BookReply, BookSettings};
+use crate::rng::Rng;
 use crate::search::tt::TranspositionTable;
 use crate::search::{InfoSink, MainDuties, SharedState};
 use crate::style::selection::{InForce, StyleState};
 use crate::tablebase::engine_setup;
 use crate::tablebase::{SearchTables, Tablebase};
-use crate::tune::rng::Rng;
 use crate::uci::options::names;
 use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
 

@@ -21,10 +21,10 @@ use std::sync::Arc;
 
 use super::pool::PoolResult;
 use crate::board::{Move, Position};
+use crate::rng::Rng;
 use crate::search::info::{result_line, SearchTotals};
 use crate::search::score::is_decisive;
 use crate::search::{InfoSink, MainDuties, RootLine, SearchLimits, SharedState};
-use crate::tune::rng::Rng;
 use crate::uci::options::names;
 use crate::uci::OptionValues;
 

@@ -28,7 +28,7 @@ use crate::search::score::is_mate_score;
 use crate::search::tt::{available_memory_mb, check_fits};
 use crate::search::{MainDuties, NoClock, NoInfo, SearchLimits, SearchResult, SharedState, TranspositionTable, Worker};
 
-use super::rng::Rng;
+use crate::rng::Rng;
 
 /// The settings of `ferrochamp datagen`.
 #[derive(Clone, Debug, clap::Args)]

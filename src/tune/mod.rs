@@ -27,7 +27,6 @@ pub mod model;
 pub mod output;
 pub mod plot;
 pub mod resolve;
-pub mod rng;
 pub mod texel;
 
 use std::path::PathBuf;
@@ -36,11 +35,11 @@ use std::time::Instant;
 use crate::board::Position;
 use crate::eval::layout;
 use crate::eval::PawnTable;
+use crate::rng::Rng;
 
 pub use datagen::{run_datagen, DatagenConfig};
 use dataset::Labelled;
 use model::{SampleSet, Weight};
-use rng::Rng;
 use texel::{Loss, TrainSettings};
 
 /// The groups left alone by default: the mop-up only guides the search towards

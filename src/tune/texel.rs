@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::model::{SampleSet, Weight};
-use super::rng::Rng;
+use crate::rng::Rng;
 
 /// What the weights are fitted to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]

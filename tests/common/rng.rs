@@ -1,7 +1,7 @@
 //! The tests' random generator: the library's own (SplitMix64), so that the
 //! tests keep no copy of it. Seeded, so every failure can be replayed.
 
-pub use ferrochamp::tune::rng::Rng;
+pub use ferrochamp::rng::Rng;
 
 /// Draws the tests need beyond the library's.
 pub trait RngExt {

@@ -1,5 +1,6 @@
-//! A small deterministic random generator (SplitMix64): shuffles for the tuner,
-//! random openings for datagen. Not for anything that needs real randomness.
+//! A small deterministic random generator (SplitMix64): the engine's handicap
+//! and move choices, the book's weighted picks, shuffles for the tuner, random
+//! openings for datagen. Not for anything that needs real randomness.
 
 /// A SplitMix64 generator; the same seed always gives the same numbers.
 #[derive(Clone, Debug)]
