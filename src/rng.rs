@@ -1,6 +1,7 @@
 //! A small deterministic random generator (SplitMix64): the engine's handicap
 //! and move choices, the book's weighted picks, shuffles for the tuner, random
-//! openings for datagen. Not for anything that needs real randomness.
+//! openings for datagen, and (at compile time) the Zobrist keys. Not for
+//! anything that needs real randomness.
 
 /// A SplitMix64 generator; the same seed always gives the same numbers.
 #[derive(Clone, Debug)]
@@ -9,12 +10,12 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator started from `seed`.
     #[must_use]
-    pub fn new(seed: u64) -> Rng {
+    pub const fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
     /// The next number, uniform over all of `u64`.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -1,14 +1,8 @@
 //! Zobrist hashing keys, generated at compile time from a fixed seed.
 
-use super::types::{Piece, Square};
+use crate::rng::Rng;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use super::types::{Piece, Square};
 
 /// The Zobrist keys: one per piece and square, per castling-rights mask, per en-passant file,
 /// and one for Black to move.
@@ -21,14 +15,12 @@ pub struct Keys {
 
 const fn generate() -> Keys {
     let mut keys = Keys { pieces: [[0; 64]; 12], castling: [0; 16], en_passant_file: [0; 8], side: 0 };
-    let mut state = 0x0F3E_52A7_11C0_FFEE_u64;
+    let mut rng = Rng::new(0x0F3E_52A7_11C0_FFEE);
     let mut piece = 0;
     while piece < 12 {
         let mut square = 0;
         while square < 64 {
-            let (next, key) = splitmix(state);
-            state = next;
-            keys.pieces[piece][square] = key;
+            keys.pieces[piece][square] = rng.next_u64();
             square += 1;
         }
         piece += 1;
@@ -38,9 +30,7 @@ const fn generate() -> Keys {
     let mut single = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        let (next, key) = splitmix(state);
-        state = next;
-        single[i] = key;
+        single[i] = rng.next_u64();
         i += 1;
     }
     let mut mask = 0;
@@ -58,12 +48,10 @@ const fn generate() -> Keys {
     }
     let mut file = 0;
     while file < 8 {
-        let (next, key) = splitmix(state);
-        state = next;
-        keys.en_passant_file[file] = key;
+        keys.en_passant_file[file] = rng.next_u64();
         file += 1;
     }
-    keys.side = splitmix(state).1;
+    keys.side = rng.next_u64();
     keys
 }
 
