@@ -125,6 +125,16 @@ impl Position {
         self.by_color(color) & self.by_type(piece_type)
     }
 
+    /// How many pieces `color` has other than pawns and the king. Without them
+    /// zugzwang is likely, which is what the search's null-move and move-count
+    /// pruning must not assume away.
+    #[inline]
+    #[must_use]
+    pub fn non_pawn_pieces(&self, color: Color) -> u32 {
+        let pawns_and_kings = self.by_type(PieceType::Pawn) | self.by_type(PieceType::King);
+        (self.by_color(color) & !pawns_and_kings).count()
+    }
+
     /// Every occupied square.
     #[inline]
     #[must_use]

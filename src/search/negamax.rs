@@ -352,7 +352,7 @@ impl SearchRun<'_> {
     fn search_moves(&mut self, node: &mut Node) -> i32 {
         let hints = self.ordering_hints(node.ply, node.tt_move);
         let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
-        let may_prune = self.has_non_pawn_material();
+        let may_prune = self.pos.non_pawn_pieces(self.pos.side_to_move()) > 0;
         let mut best_score = node.tb_limits.0;
         let mut best_move = Move::NONE;
         let mut cutoff: Option<MoveFacts> = None;

@@ -72,7 +72,7 @@ impl SearchRun<'_> {
             && node.beta > -TB_WIN_BOUND
             && ply >= self.nmp_min_ply
             && !self.frame_back(ply, 1).null_move
-            && self.non_pawn_pieces() >= NMP_MIN_PIECES;
+            && self.pos.non_pawn_pieces(self.pos.side_to_move()) >= NMP_MIN_PIECES;
         if !allowed {
             return None;
         }

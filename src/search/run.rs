@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::{Move, PieceType, Position};
+use crate::board::{Move, Position};
 
 use super::claims::CLAIM_MAX_PLY;
 use super::history::{ContinuationKeys, Histories, PieceTo};
@@ -268,19 +268,5 @@ impl<'w> SearchRun<'w> {
 
     pub fn unmake_null(&mut self) {
         self.pos.unmake_null();
-    }
-
-    /// The side to move's pieces other than pawns and the king: without them
-    /// zugzwang is likely and null-move and move-count pruning become unsafe.
-    pub fn non_pawn_pieces(&self) -> u32 {
-        let us = self.pos.by_color(self.pos.side_to_move());
-        let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
-        (us & !pawns_and_kings).count()
-    }
-
-    pub fn has_non_pawn_material(&self) -> bool {
-        let us = self.pos.by_color(self.pos.side_to_move());
-        let pawns_and_kings = self.pos.by_type(PieceType::Pawn) | self.pos.by_type(PieceType::King);
-        (us & !pawns_and_kings).any()
     }
 }
