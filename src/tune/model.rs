@@ -89,9 +89,10 @@ pub struct Coeff {
     pub count: i16,
 }
 
-/// One position's record; its coefficients live in [`SampleSet::coeffs`].
+/// One training position: its traced evaluation's factors and the game result;
+/// its coefficients live in [`SampleSet::coeffs`].
 #[derive(Clone, Copy, Debug)]
-pub struct Sample {
+pub struct TrainingPosition {
     start: u32,
     linear: u16,
     danger_white: u8,
@@ -111,7 +112,7 @@ pub struct Sample {
 #[derive(Clone, Debug, Default)]
 pub struct SampleSet {
     coeffs: Vec<Coeff>,
-    samples: Vec<Sample>,
+    samples: Vec<TrainingPosition>,
 }
 
 /// The raw parts of one sample, for [`SampleSet::push`].
@@ -211,7 +212,7 @@ impl SampleSet {
 
     /// Every sample's record, in the order they were added.
     #[must_use]
-    pub fn samples(&self) -> &[Sample] {
+    pub fn samples(&self) -> &[TrainingPosition] {
         &self.samples
     }
 
@@ -240,7 +241,7 @@ impl SampleSet {
         for list in [linear, danger_white, danger_black, complexity] {
             self.coeffs.extend_from_slice(list);
         }
-        self.samples.push(Sample {
+        self.samples.push(TrainingPosition {
             start,
             // The cuts above keep these lengths within their types.
             linear: linear.len() as u16,
@@ -286,7 +287,7 @@ impl SampleSet {
         out
     }
 
-    fn parts(&self, sample: &Sample) -> (&[Coeff], &[Coeff], &[Coeff], &[Coeff]) {
+    fn parts(&self, sample: &TrainingPosition) -> (&[Coeff], &[Coeff], &[Coeff], &[Coeff]) {
         let start = sample.start as usize;
         let linear_end = start + usize::from(sample.linear);
         let white_end = linear_end + usize::from(sample.danger_white);

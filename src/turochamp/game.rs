@@ -8,7 +8,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Color, Move, MoveList, Position};
 
 use super::eval::PositionPlay;
-use super::search::{evaluate_move, search, RootMove};
+use super::search::{evaluate_move, search, TurochampRootMove};
 use crate::book::pgn::parse_games;
 
 /// Node budget per position for the replay: far above what any of these
@@ -29,9 +29,9 @@ pub struct MoveReport {
     /// Whether Turochamp chooses the move that was played.
     pub matched: bool,
     /// The search's result for the chosen move.
-    pub chosen_eval: RootMove,
+    pub chosen_eval: TurochampRootMove,
     /// The played move searched on its own, to compare with the chosen one.
-    pub played_eval: RootMove,
+    pub played_eval: TurochampRootMove,
     /// False when the node budget cut the search of all moves short.
     pub complete: bool,
 }
@@ -69,7 +69,7 @@ impl MoveReport {
 
 impl MoveReport {
     /// The expected line of a root move in SAN.
-    fn line_text(&self, root_move: &RootMove) -> String {
+    fn line_text(&self, root_move: &TurochampRootMove) -> String {
         let Ok(mut pos) = Position::from_fen(&self.fen) else { return String::new() };
         let mut sans = Vec::new();
         for &mv in &root_move.pv {

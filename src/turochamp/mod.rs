@@ -20,5 +20,5 @@ pub mod search;
 pub mod value;
 
 pub use eval::{position_play, PositionPlay};
-pub use search::{search, RootMove, TurochampResult};
+pub use search::{search, TurochampResult, TurochampRootMove};
 pub use value::Value;

@@ -42,7 +42,7 @@ pub const MAX_PLY: usize = 24;
 
 /// A root move with its exact value, and its position play when computed.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub struct TurochampRootMove {
     /// The move, legal in the root position.
     pub mv: Move,
     /// Its material value for the side to move at the root.
@@ -57,7 +57,7 @@ pub struct RootMove {
 #[derive(Clone, Debug)]
 pub struct TurochampResult {
     /// The chosen move: the greatest value, ties broken by position play.
-    pub best: RootMove,
+    pub best: TurochampRootMove,
     /// Positions visited below the root.
     pub nodes: u64,
     /// Deepest ply reached.
@@ -72,7 +72,7 @@ pub struct TurochampResult {
 pub fn search(root: &Position, candidates: &[Move], stop: &AtomicBool, max_nodes: u64) -> TurochampResult {
     let mut searcher = Searcher { us: root.side_to_move(), stop, max_nodes, nodes: 0, seldepth: 0, aborted: false };
     let mut pos = root.clone();
-    let mut best: Option<RootMove> = None;
+    let mut best: Option<TurochampRootMove> = None;
     for &mv in candidates {
         pos.make_move(mv);
         let alpha = best.as_ref().map_or(Value::WORST, |b| b.value);
@@ -83,13 +83,13 @@ pub fn search(root: &Position, candidates: &[Move], stop: &AtomicBool, max_nodes
         if searcher.aborted {
             break;
         }
-        let candidate = RootMove { mv, value, play, pv };
+        let candidate = TurochampRootMove { mv, value, play, pv };
         if best.as_ref().is_none_or(|b| is_better(&candidate, b)) {
             best = Some(candidate);
         }
     }
     let complete = !searcher.aborted;
-    let best = best.unwrap_or_else(|| RootMove {
+    let best = best.unwrap_or_else(|| TurochampRootMove {
         mv: candidates[0],
         value: Value::draw(),
         play: None,
@@ -101,17 +101,17 @@ pub fn search(root: &Position, candidates: &[Move], stop: &AtomicBool, max_nodes
 /// The exact value and position play of one move (for reports that compare a
 /// move with the one chosen).
 #[must_use]
-pub fn evaluate_move(root: &Position, mv: Move, stop: &AtomicBool, max_nodes: u64) -> RootMove {
+pub fn evaluate_move(root: &Position, mv: Move, stop: &AtomicBool, max_nodes: u64) -> TurochampRootMove {
     search(root, &[mv], stop, max_nodes).best
 }
 
 /// Material first; position play breaks exact ties; then the earlier move stays.
-fn is_better(candidate: &RootMove, incumbent: &RootMove) -> bool {
+fn is_better(candidate: &TurochampRootMove, incumbent: &TurochampRootMove) -> bool {
     match candidate.value.cmp(&incumbent.value) {
         std::cmp::Ordering::Greater => true,
         std::cmp::Ordering::Less => false,
         std::cmp::Ordering::Equal => {
-            let total = |m: &RootMove| m.play.map_or(f64::NEG_INFINITY, |p| p.total());
+            let total = |m: &TurochampRootMove| m.play.map_or(f64::NEG_INFINITY, |p| p.total());
             total(candidate) > total(incumbent)
         }
     }

@@ -34,10 +34,10 @@ pub struct WdlFitConfig {
     pub holdout: f64,
 }
 
-/// One position of a game: its score and material, and the game's result,
+/// One scored position of a game: its score and material, and the game's result,
 /// from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sample {
+pub struct ScoredOutcome {
     /// The game's number, counted across the files read.
     pub game: usize,
     /// The search score, centipawns.
@@ -88,7 +88,7 @@ fn parse_line(line: &str) -> Result<Option<LineFacts>, String> {
 ///
 /// # Errors
 /// When reading fails.
-pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<Sample>, usize), String> {
+pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<ScoredOutcome>, usize), String> {
     let mut samples = Vec::new();
     let mut malformed = 0;
     let mut game = first_game;
@@ -110,7 +110,7 @@ pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<Sample
             }
         }
         if !is_decisive(score) {
-            samples.push(Sample { game, score, material, outcome });
+            samples.push(ScoredOutcome { game, score, material, outcome });
         }
         previous = Some(facts);
     }
@@ -119,14 +119,14 @@ pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<Sample
 
 /// Splits the samples by game: the last `share` of the games are held out.
 #[must_use]
-pub fn split_by_game(samples: &[Sample], share: f64) -> (Vec<Sample>, Vec<Sample>) {
+pub fn split_by_game(samples: &[ScoredOutcome], share: f64) -> (Vec<ScoredOutcome>, Vec<ScoredOutcome>) {
     let games = samples.iter().map(|s| s.game + 1).max().unwrap_or(0);
     let held = ((games as f64) * share).round() as usize;
     let first_held = games - held.min(games);
     samples.iter().partition(|s| s.game < first_held)
 }
 
-fn cells_of(samples: &[Sample]) -> Vec<Cell> {
+fn cells_of(samples: &[ScoredOutcome]) -> Vec<Cell> {
     pool(samples.iter().map(|s| (s.score, s.material, s.outcome)))
 }
 
@@ -220,13 +220,13 @@ pub fn run_wdl_fit(config: &WdlFitConfig) -> Result<(), String> {
     let mut malformed = 0;
     for path in &config.input {
         let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let first_game = samples.last().map_or(0, |s: &Sample| s.game + 1);
+        let first_game = samples.last().map_or(0, |s: &ScoredOutcome| s.game + 1);
         let (more, bad) = read_games(BufReader::new(file), first_game)?;
         samples.extend(more);
         malformed += bad;
     }
     let (train, held) = split_by_game(&samples, config.holdout);
-    let games = |set: &[Sample]| set.last().map_or(0, |s| s.game + 1) - set.first().map_or(0, |s| s.game);
+    let games = |set: &[ScoredOutcome]| set.last().map_or(0, |s| s.game + 1) - set.first().map_or(0, |s| s.game);
     let (positions, all_games) = (samples.len(), games(&samples));
     eprintln!("wdl-fit: {positions} positions in {all_games} games ({malformed} malformed lines skipped)");
     let (train_cells, held_cells) = (cells_of(&train), cells_of(&held));
@@ -292,8 +292,9 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -10 | 0.5
 
     #[test]
     fn the_split_keeps_games_whole() {
-        let samples: Vec<Sample> =
-            (0..100).map(|i| Sample { game: i / 7, score: i as i32, material: 40, outcome: Outcome::Draw }).collect();
+        let samples: Vec<ScoredOutcome> = (0..100)
+            .map(|i| ScoredOutcome { game: i / 7, score: i as i32, material: 40, outcome: Outcome::Draw })
+            .collect();
         let (train, held) = split_by_game(&samples, 0.25);
         let last_train = train.iter().map(|s| s.game).max().expect("some");
         let first_held = held.iter().map(|s| s.game).min().expect("some");
