@@ -8,7 +8,8 @@
 //! when it leaves; a thread that finds the key already there knows another
 //! thread is inside, and reduces that node's late moves further
 //! (`BusyNodeReduction` plies, `tunables.rs`) so that it moves on to other
-//! moves sooner. On (2) by default since its Threads=2 SPRT passed (stop 59).
+//! moves sooner. On (2) by default since its Threads=2 SPRT passed (994be25,
+//! 2026-11-30).
 //!
 //! The table is advisory, like the TT: a slot holds one key, a later claim of
 //! another key that maps to the same slot replaces it, and a thread only

@@ -1,7 +1,7 @@
 //! The recursive principal-variation search below the root.
 //!
-//! The steps of a node, numbered here and in `pruning.rs` as in the README's
-//! technique table, which gives the Elo each one measured:
+//! The steps of a node, numbered here and in `pruning.rs` (docs/results.md gives
+//! the Elo each one measured):
 //!
 //! | step | what | where |
 //! |---|---|---|
@@ -134,9 +134,9 @@ impl SearchRun<'_> {
     pub fn negamax(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> i32 {
         let in_check = self.pos.in_check();
         let pv_node = beta - alpha > 1;
-        // Step 1. Check extension, PV nodes only (+26.1 ± 27.5 Elo against extending
-        // every in-check node, README technique table): a check on the main line must not
-        // push a threat beyond the horizon. Extending every check cost about 30 Elo.
+        // Step 1. Check extension, PV nodes only (~26 Elo better than extending every
+        // in-check node, docs/results.md): a check on the main line must not push a
+        // threat beyond the horizon.
         let depth = if in_check && pv_node { depth + 1 } else { depth };
         // Step 2. At the horizon, quiescence search (unmeasured).
         if depth <= 0 {
@@ -243,8 +243,8 @@ impl SearchRun<'_> {
                 return score;
             }
         }
-        // Step 12. Internal iterative reduction (−11.3 ± 26.5, then +9.6 ± 27.1 Elo: no gain
-        // shown, README technique table): without a TT move this node's ordering is poor, so a
+        // Step 12. Internal iterative reduction (~10 Elo, docs/results.md: no gain
+        // shown): without a TT move this node's ordering is poor, so a
         // shallower search now (filling the TT) is the better deal.
         if node.depth >= IIR_MIN_DEPTH && node.tt_move.is_none() && (pv_node || cut_node) {
             node.depth -= 1;
@@ -279,8 +279,8 @@ impl SearchRun<'_> {
 
     /// Step 7. The node's evaluations: raw (from the TT when stored), corrected by
     /// what searches of this pawn structure and these pieces found (correction history
-    /// by pawns: +14.3 ± 16.4 Elo; the non-pawn tables beside it: +16.2, 95% +5.8 to
-    /// +26.6; README technique table), and refined by a TT score whose bound points the right way.
+    /// by pawns ~14 Elo, the non-pawn tables beside it ~16 Elo; docs/results.md), and
+    /// refined by a TT score whose bound points the right way.
     pub fn node_evals(&mut self, in_check: bool, tt_hit: Option<&TtHit>) -> NodeEvals {
         if in_check {
             return NodeEvals { raw: EVAL_NONE, corrected: EVAL_NONE, refined: EVAL_NONE };
@@ -347,8 +347,8 @@ impl SearchRun<'_> {
     }
 
     /// Step 13. The move loop: returns the best score found (fail-soft). Moves come
-    /// from the staged picker (killers −3.5 ± 26.9 Elo, counter move −16.5 ± 26.0,
-    /// continuation history +13.0 ± 25.8, capture history unmeasured; README technique table).
+    /// from the staged picker (killers ~−4 Elo, counter move ~−17 Elo, continuation
+    /// history ~13 Elo, capture history unmeasured; docs/results.md).
     fn search_moves(&mut self, node: &mut Node) -> i32 {
         let hints = self.ordering_hints(node.ply, node.tt_move);
         let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
@@ -422,11 +422,10 @@ impl SearchRun<'_> {
     }
 
     /// Step 18. Plays the move and searches it: reduced first if late (late move
-    /// reductions: +214.4 ± 68.7 Elo, README technique table), then at full depth with a
+    /// reductions, ~214 Elo, docs/results.md), then at full depth with a
     /// null window, then (PV nodes) with the full window. A reduced search that
     /// beats alpha by far earns the re-search a ply more; one that barely beats
-    /// the best score so far, a ply less (+20.1 Elo, 95%: +8.5 to +31.8, README
-    /// technique table).
+    /// the best score so far, a ply less (~20 Elo, docs/results.md).
     fn search_move(
         &mut self,
         node: &Node,

@@ -8,9 +8,9 @@
 use super::tunables;
 
 /// Techniques that are switched on or off as a whole, so that a match can set
-/// the version with one against the version without it (400 games, 2+0.02):
-/// singular extensions gained +48.1 ± 25.6 Elo, razoring +26.1 ± 25.9;
-/// ProbCut scored -7.8 ± 26.1 and stays off.
+/// the version with one against the version without it: singular extensions
+/// (~48 Elo) and razoring (~26 Elo) stay on, ProbCut (~−8 Elo) stays off
+/// (docs/results.md).
 pub const RAZORING: bool = true;
 pub const PROBCUT: bool = false;
 pub const SINGULAR_EXTENSIONS: bool = true;
@@ -316,7 +316,8 @@ mod tests {
         assert_eq!(damped(300, 40, 50), 240);
         assert_eq!(damped(-300, 100, 50), -150);
         assert_eq!(damped(300, u32::MAX, 50), 150);
-        // The formula of the stop-33 candidate, eval * (200 - halfmoves) / 200, to the centipawn.
+        // The formula FiftyDamping was first measured with (81aa15e, 2026-11-27),
+        // eval * (200 - halfmoves) / 200, to the centipawn.
         for (eval, halfmoves) in [(137, 13), (-251, 77), (19, 99), (-3, 1)] {
             assert_eq!(damped(eval, halfmoves, 50), eval * (200 - halfmoves as i32) / 200);
         }

@@ -34,7 +34,7 @@ impl SearchRun<'_> {
     /// not in check: a score to return without searching the moves, if any applies.
     pub(super) fn prune_node(&mut self, node: &Node) -> Option<i32> {
         let (depth, eval) = (node.depth, node.eval);
-        // Step 8. Razoring (+26.1 ± 25.9 Elo, README technique table): hopelessly below
+        // Step 8. Razoring (~26 Elo, docs/results.md): hopelessly below
         // alpha at shallow depth; trust quiescence.
         // Quiescence cannot see the quiet moves that mate, so not against a
         // mate bound (every eval is below it), and not when the user asked for
@@ -46,7 +46,7 @@ impl SearchRun<'_> {
                 return Some(score);
             }
         }
-        // Step 9. Reverse futility pruning (+119.7 ± 42.7 Elo, README technique table):
+        // Step 9. Reverse futility pruning (~120 Elo, docs/results.md):
         // so far above beta that no reply will bring it back.
         if depth <= RFP_MAX_DEPTH && eval < TB_WIN_BOUND && eval - rfp_margin(depth, node.improving) >= node.beta {
             return Some(eval);
@@ -59,7 +59,7 @@ impl SearchRun<'_> {
         self.probcut(node)
     }
 
-    /// Step 10. Null-move pruning (+44.5 ± 28.0 Elo, README technique table):
+    /// Step 10. Null-move pruning (~45 Elo, docs/results.md):
     /// if passing still fails high after a reduced search, a
     /// real move almost surely would. Not with fewer than two pieces besides pawns
     /// and king (zugzwang is common there, pawn-only endings included), never
@@ -98,7 +98,7 @@ impl SearchRun<'_> {
         (verified >= node.beta).then_some(score)
     }
 
-    /// Step 11. ProbCut (−7.8 ± 26.1 Elo, off: `params::PROBCUT`; README technique table):
+    /// Step 11. ProbCut (~−8 Elo, docs/results.md; off: `params::PROBCUT`):
     /// a good capture whose reduced search beats beta by a margin almost surely
     /// beats beta at full depth.
     fn probcut(&mut self, node: &Node) -> Option<i32> {
@@ -149,8 +149,8 @@ impl SearchRun<'_> {
         None
     }
 
-    /// Step 17. Singular extension of the TT move (+48.1 ± 25.6 Elo; the double and
-    /// negative extensions +11.8 ± 16.2; README technique table): search the node without it at half
+    /// Step 17. Singular extension of the TT move (~48 Elo; the double and negative
+    /// extensions ~12 Elo; docs/results.md): search the node without it at half
     /// depth; if everything else fails well below the TT score, the TT move is
     /// forced and gets an extra ply (two when far below, outside PV nodes). If
     /// even the rest beats beta, the node is cut; if the rest comes close while
@@ -196,7 +196,7 @@ impl SearchRun<'_> {
     /// on the board). True means skip the move.
     pub(super) fn prune_move(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> bool {
         let depth = node.depth;
-        // Step 16, captures. SEE pruning (+59.7 ± 28.2 Elo, quiets and captures, README technique table).
+        // Step 16, captures. SEE pruning (~60 Elo, quiets and captures, docs/results.md).
         if !facts.quiet {
             return !facts.gives_check
                 && depth <= SEE_PRUNE_MAX_DEPTH
@@ -206,11 +206,11 @@ impl SearchRun<'_> {
         // Quiet checks escape late move and futility pruning: they are how short
         // mates are found at shallow depth.
         if !node.in_check && !facts.gives_check {
-            // Step 14. Late move pruning (+41.0 ± 27.0 Elo, README technique table).
+            // Step 14. Late move pruning (~41 Elo, docs/results.md).
             if depth <= LMP_MAX_DEPTH && move_count >= lmp_threshold(depth, node.improving) {
                 return true;
             }
-            // Step 15. Futility pruning (−6.1 ± 27.4 Elo: no gain shown, README technique table).
+            // Step 15. Futility pruning (~−6 Elo, docs/results.md: no gain shown).
             if lmr_depth <= FUTILITY_MAX_DEPTH && node.static_eval + futility_margin(lmr_depth) <= node.alpha {
                 return true;
             }
@@ -221,8 +221,8 @@ impl SearchRun<'_> {
             && !see_ge(&self.pos, facts.mv, see_quiet_threshold(lmr_depth))
     }
 
-    /// Step 18. Late move reduction of a move (+214.4 ± 68.7 Elo, README technique table;
-    /// 0: not reduced): the log-log table base,
+    /// Step 18. Late move reduction of a move (~214 Elo, docs/results.md; 0: not
+    /// reduced): the log-log table base,
     /// adjusted for PV nodes, improvement, expected cut nodes, checks, and the
     /// move's history.
     pub(super) fn reduction(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> i32 {

@@ -110,14 +110,13 @@ pub static DELTA_MARGIN: Tunable = Tunable::new("DeltaMargin", 200, (50, 500), 2
 
 /// The share of the static eval, in percent, that the fifty-move counter takes
 /// away by the time it reaches the draw (linearly from zero). Off (0) by default:
-/// 50 measured −5.8 Elo (95%: −21.8 to +10.2) over 900 games (README *Status*,
-/// stops 33 and 34).
+/// 50 did not gain (~−6 Elo, docs/results.md).
 pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 
 /// Lazy SMP: plies of extra reduction for the late moves of a node another
 /// thread is searching (`claims.rs`). 2 by default: it raises Threads=2 time to
-/// depth from 1.56x to 1.66x, and its Threads=2 SPRT against 0 passed H1 of
-/// [-10, 0] at 4+0.04 (7548 games, -0.2 Elo; README *Status*, stops 48-59).
+/// depth from 1.56x to 1.66x, and a Threads=2 SPRT against 0 showed it costs no
+/// strength (~0 Elo, docs/results.md).
 /// One thread searches the same either way.
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
