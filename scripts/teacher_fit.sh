@@ -1,12 +1,12 @@
 #!/bin/bash
-# Redo stop 42's refit of the evaluation towards Stockfish's classical score from the kept data.
+# Redo the 2026-11-28 refit (b6a7336) of the evaluation towards Stockfish's classical score from the kept data.
 # usage: scripts/teacher_fit.sh OUT.rs [LAMBDA] [FERROCHAMP_BINARY] [MORE_FILE...]
 # Decompresses data/teacher/ into a temporary folder, checks the md5s, holds out the
 # last 26,509 lines of the dg_5k_s3302 file (they start with a new game) and runs `tune` on the
 # rest with one thread, which makes the fit repeat itself. Copy OUT.rs to src/eval/params.rs to
-# try it. The fit starts from the weights built into the binary (stop 42 started from af1547d's).
+# try it. The fit starts from the weights built into the binary (b6a7336 started from af1547d's).
 # MORE_FILE names more training files of that folder, without `.xz`: for example
-# `sf8_sf15q_step5.txt` adds positions of Stockfish's own games (stop 42 left them out).
+# `sf8_sf15q_step5.txt` adds positions of Stockfish's own games (b6a7336 left them out).
 set -eu
 OUT=$1; LAMBDA=${2:-0.75}
 HERE=$(cd "$(dirname "$0")/.." && pwd)

@@ -10,9 +10,8 @@ under 0.1 s left. Moves without a timed comment (book moves) are skipped.
 Without `timeleft=true` (`{+0.35/12 0.512s}`) the times per move are still
 read; the two clock columns then say n/a.
 
-Target 4 of the strength issue compares Ferrochamp's average thinking time per
-move with Ethereal's in the same games: within 15% means neither side throws
-away its clock.
+It also compares Ferrochamp's average thinking time per move with Ethereal's
+in the same games: within 15% means neither side throws away its clock.
 
 Usage: time_use.py MATCH.pgn [MATCH2.pgn ...]
 Needs no package beyond Python's standard library.
