@@ -8,6 +8,7 @@
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
+//! - [`style`]: play styles (weight sets, knobs, style files) and the one the options select;
 //! - [`tablebase`]: Syzygy endgame tablebases (loading, probing, root move ranking);
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
 //! - [`wdl`]: the win/draw/loss model of `UCI_ShowWDL` and its fit (`ferrochamp wdl-fit`);
