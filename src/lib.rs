@@ -15,8 +15,10 @@
 //! - [`epd`]: the test-suite runner (`ferrochamp epd`);
 //! - [`progress`]: progress bars of long command-line work, on stderr;
 //! - [`rng`]: the one small deterministic random generator (engine, book, tuner);
-//! - [`tools`]: `perft` and `bench` as command-line tools, with progress;
 //! - [`turochamp`]: Turing and Champernowne's 1948 algorithm, playable as a style.
+//!
+//! The command-line front ends (`ferrochamp perft`, `bench`, `tune`, `epd`, `book`, ...) are not
+//! part of the library: they live in the binary, `src/main.rs` and `src/cli/`, and call the modules above.
 
 // Crate-wide rules (checked by `cargo clippy -- -D warnings` in `.ci/run`): every `unsafe` block
 // says why it is sound, and every public item is documented.
@@ -33,7 +35,6 @@ pub mod rng;
 pub mod search;
 pub mod style;
 pub mod tablebase;
-pub mod tools;
 pub mod tune;
 pub mod turochamp;
 pub mod uci;

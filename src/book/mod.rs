@@ -6,10 +6,9 @@
 //! - [`probe`]: a book in memory, binary search, weighted choice;
 //! - [`player`]: when and how the book answers a UCI `go`;
 //! - [`pgn`]: reading PGN games (their SAN moves are resolved by [`crate::board::san`]);
-//! - [`builder`] and [`cli`]: `ferrochamp book build` and `ferrochamp book show`.
+//! - [`builder`]: a book from PGN games (`ferrochamp book build`; its front end is `src/cli/book.rs`).
 
 pub mod builder;
-pub mod cli;
 pub mod entry;
 pub mod keys;
 pub mod pgn;
@@ -17,7 +16,6 @@ pub mod player;
 pub mod probe;
 pub mod random64;
 
-pub use cli::BookTool;
 pub use keys::polyglot_key;
 pub use player::{BookPlayer, BookReply, BookSettings};
 pub use probe::{Book, BookError, BookMove, Pick};

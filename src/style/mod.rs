@@ -8,9 +8,9 @@
 //!
 //! Files: `knobs` (the knobs and the groups they scale), `shape` (weight
 //! names to flat indices), `file` (parsing and validation), `selection` (the
-//! style the UCI options put in force for the engine), `export`, `cli`.
+//! style the UCI options put in force for the engine), `export`. The
+//! `ferrochamp style` subcommands are in `src/cli/style.rs`.
 
-pub mod cli;
 mod export;
 pub mod file;
 pub mod knobs;

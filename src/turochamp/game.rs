@@ -156,19 +156,6 @@ fn analyse_position(pos: &Position, played: Move, played_san: &str, stop: &Atomi
     }
 }
 
-/// `ferrochamp turochamp-game <pgn> [--black]`: the table for one side of a PGN file.
-///
-/// # Errors
-/// An unreadable file or a game that cannot be replayed.
-pub fn run_cli(path: &std::path::Path, side: Color) -> Result<String, String> {
-    let pgn = std::fs::read_to_string(path).map_err(|err| format!("cannot read {}: {err}", path.display()))?;
-    let reports = analyse_game(&pgn, side)?;
-    if reports.is_empty() {
-        return Err(format!("{} holds no move of that side", path.display()));
-    }
-    Ok(markdown_table(&reports))
-}
-
 /// The reports as a Markdown table with a closing count.
 #[must_use]
 pub fn markdown_table(reports: &[MoveReport]) -> String {

@@ -3,15 +3,14 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::builder::{BookBuilder, BuildLimits};
-use super::entry::split_move;
-use super::keys::polyglot_key;
-use super::probe::Book;
-use crate::board::Position;
+use ferrochamp::board::Position;
+use ferrochamp::book::builder::{BookBuilder, BuildLimits};
+use ferrochamp::book::entry::{decode_move, split_move};
+use ferrochamp::book::{polyglot_key, Book};
 
-/// The `book` tools.
+/// The `book` subcommands.
 #[derive(clap::Subcommand, Debug)]
-pub enum BookTool {
+pub enum BookCommand {
     /// Write a Polyglot book from PGN games (win 2, draw 1, loss 0 for the side that moved).
     Build {
         /// PGN files to read.
@@ -37,29 +36,16 @@ pub enum BookTool {
     },
 }
 
-/// Runs a `book` tool for the command line: output on stdout, an error on
-/// stderr with a failing exit code.
-#[must_use]
-pub fn run_tool(tool: BookTool) -> std::process::ExitCode {
-    match run(tool) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("book: {err}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
-
-/// Runs a `book` tool; what it prints goes to stdout, the error to the caller.
+/// Runs a `book` subcommand; what it prints goes to stdout, the error to the caller.
 ///
 /// # Errors
 /// Unreadable input, an unusable book, a bad FEN, or no usable game at all.
-pub fn run(tool: BookTool) -> Result<(), String> {
-    match tool {
-        BookTool::Build { pgn, output, max_ply, min_games } => {
+pub fn run(command: BookCommand) -> Result<(), String> {
+    match command {
+        BookCommand::Build { pgn, output, max_ply, min_games } => {
             build(&pgn, &output, BuildLimits { max_ply, min_games: min_games.max(1) })
         }
-        BookTool::Show { book, fen } => {
+        BookCommand::Show { book, fen } => {
             let text = show(&book, fen.as_deref())?;
             print!("{text}");
             Ok(())
@@ -93,10 +79,7 @@ fn build(inputs: &[PathBuf], output: &Path, limits: BuildLimits) -> Result<(), S
 }
 
 /// The text `book show` prints: the key, then one line per entry in file order.
-///
-/// # Errors
-/// An unusable book or a bad FEN.
-pub fn show(path: &Path, fen: Option<&str>) -> Result<String, String> {
+fn show(path: &Path, fen: Option<&str>) -> Result<String, String> {
     let book = Book::open(path).map_err(|err| format!("book {}: {err}", path.display()))?;
     let pos = match fen {
         Some(fen) => Position::from_fen(fen).map_err(|err| format!("invalid FEN: {err}"))?,
@@ -108,7 +91,7 @@ pub fn show(path: &Path, fen: Option<&str>) -> Result<String, String> {
     let mut text = format!("key {key:016x}: {} entries\n", entries.len());
     let _ = writeln!(text, "{:<7} {:<8} {:>6} {:>7} {:>10}", "move", "san", "weight", "share", "learn");
     for entry in entries {
-        let (uci, san) = match super::entry::decode_move(&pos, entry.raw_move) {
+        let (uci, san) = match decode_move(&pos, entry.raw_move) {
             Some(mv) => (pos.move_to_uci(mv, false), pos.move_to_san(mv)),
             None => (split_move(entry.raw_move).map_or_else(|| "?".into(), |raw| raw.to_string()), "(illegal)".into()),
         };

@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use super::{builtin, export_style, load_style_file, BUILTIN};
+use ferrochamp::style::{builtin, export_style, load_style_file, Knobs, BUILTIN};
 
-/// The `style` tools.
+/// The `style` subcommands.
 #[derive(clap::Subcommand, Debug)]
-pub enum StyleTool {
+pub enum StyleCommand {
     /// Print a complete, commented style file (every weight and knob) on stdout.
     Export {
         /// A built-in style (Default, Aggressive, Solid) or a style file to complete.
@@ -20,13 +20,13 @@ pub enum StyleTool {
     },
 }
 
-/// Runs a `style` tool: its output as text, or an error for stderr.
+/// Runs a `style` subcommand: its output as text, or an error for stderr.
 ///
 /// # Errors
 /// An unknown style, an unreadable or invalid file.
-pub fn run_tool(tool: &StyleTool) -> Result<String, String> {
-    match tool {
-        StyleTool::Export { style } => {
+pub fn run(command: &StyleCommand) -> Result<String, String> {
+    match command {
+        StyleCommand::Export { style } => {
             let def = match builtin(style) {
                 Some(def) => def,
                 None if style.eq_ignore_ascii_case("Turochamp") => {
@@ -40,11 +40,11 @@ pub fn run_tool(tool: &StyleTool) -> Result<String, String> {
             };
             Ok(export_style(&def))
         }
-        StyleTool::Check { file } => {
+        StyleCommand::Check { file } => {
             let path = file.display().to_string();
             let def = load_style_file(&path)?;
-            let changed = def.effective(&super::Knobs::default());
-            let compiled = crate::eval::layout::current();
+            let changed = def.effective(&Knobs::default());
+            let compiled = ferrochamp::eval::layout::current();
             let differing = changed.iter().zip(&compiled).filter(|(a, b)| a != b).count();
             Ok(format!(
                 "{path}: valid style; {differing} of {} effective weights differ from Default\n",

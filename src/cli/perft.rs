@@ -7,20 +7,38 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::RecvTimeoutError;
 use indicatif::ProgressDrawTarget;
 
-use crate::board::movegen::generate_legal;
-use crate::board::perft::perft;
-use crate::board::{Move, MoveList, Position};
+use ferrochamp::board::movegen::generate_legal;
+use ferrochamp::board::perft::{perft, MAX_DEPTH};
+use ferrochamp::board::{Move, MoveList, Position};
 
 /// A run shorter than this shows no bar at all.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
 
+/// The arguments of `ferrochamp perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DEPTH)))]
+    depth: u32,
+    /// Start from this position instead of the standard one.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Write castling moves as king-takes-rook.
+    #[arg(long)]
+    chess960: bool,
+    /// Show the progress bar (after a second) even when stderr is not a terminal.
+    #[arg(long)]
+    progress: bool,
+}
+
 /// Counts by root move, with a progress bar on stderr once the run takes
 /// longer than a second (a terminal, or `progress`).
-#[must_use]
-pub fn divide_with_progress(pos: &mut Position, depth: u32, progress: bool) -> Vec<(Move, u64)> {
+fn divide_with_progress(pos: &mut Position, depth: u32, progress: bool) -> Vec<(Move, u64)> {
     let mut moves = MoveList::new();
     generate_legal(pos, &mut moves);
-    let bar = crate::progress::bar(moves.len() as u64, "root moves", progress);
+    let bar = ferrochamp::progress::bar(moves.len() as u64, "root moves", progress);
     bar.set_draw_target(ProgressDrawTarget::hidden());
     bar.set_prefix(format!("perft {depth}"));
     let nodes = AtomicU64::new(0);
@@ -30,7 +48,7 @@ pub fn divide_with_progress(pos: &mut Position, depth: u32, progress: bool) -> V
         // The bar stays hidden until the run has taken a second.
         let watcher = scope.spawn(|| {
             if finished.recv_timeout(SHOW_AFTER) == Err(RecvTimeoutError::Timeout) {
-                bar.set_draw_target(crate::progress::draw_target(progress));
+                bar.set_draw_target(ferrochamp::progress::draw_target(progress));
                 bar.enable_steady_tick(Duration::from_millis(250));
             }
         });
@@ -59,8 +77,10 @@ pub fn divide_with_progress(pos: &mut Position, depth: u32, progress: bool) -> V
 ///
 /// # Errors
 /// When the FEN is invalid.
-pub fn run(depth: u32, fen: Option<&str>, divide: bool, chess960: bool, progress: bool) -> Result<(), String> {
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let PerftArgs { depth, ref fen, divide, chess960, progress } = *args;
     let mut pos = fen
+        .as_deref()
         .map_or_else(|| Ok(Position::startpos()), Position::from_fen)
         .map_err(|err| format!("invalid FEN: {err}"))?;
     let start = Instant::now();
