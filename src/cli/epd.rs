@@ -28,8 +28,8 @@ pub struct EpdArgs {
     #[arg(long, default_value_t = 64)]
     hash: usize,
     /// Output on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
     /// Keep only every K-th position of each file (lines 1, K+1, 2K+1, ...).
     #[arg(long, default_value_t = 1)]
     every: usize,
@@ -48,7 +48,28 @@ pub struct EpdArgs {
 impl From<EpdArgs> for EpdConfig {
     fn from(args: EpdArgs) -> Self {
         let EpdArgs { files, movetime, nodes, depth, threads, hash, format, every, first, bt, progress } = args;
-        EpdConfig { files, movetime, nodes, depth, threads, hash, format, every, first, bt, progress }
+        EpdConfig { files, movetime, nodes, depth, threads, hash, format: format.into(), every, first, bt, progress }
+    }
+}
+
+/// The values of `--format`: [`Format`] by name.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum FormatArg {
+    /// A line per position, then a summary per file and overall.
+    Text,
+    /// One JSON document at the end: the settings, every file and the overall summary.
+    Json,
+    /// One row per position, after a header line.
+    Csv,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Self {
+        match arg {
+            FormatArg::Text => Format::Text,
+            FormatArg::Json => Format::Json,
+            FormatArg::Csv => Format::Csv,
+        }
     }
 }
 

@@ -50,8 +50,8 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// The loss to minimise.
-    #[arg(long, value_enum, default_value_t = Loss::Mse)]
-    loss: Loss,
+    #[arg(long, value_enum, default_value_t = LossArg::Mse)]
+    loss: LossArg,
     /// Seed of the validation split and the batch order.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -123,7 +123,7 @@ impl From<TuneArgs> for TuneConfig {
             output,
             split_block,
             threads,
-            loss,
+            loss: loss.into(),
             seed,
             limit,
             no_resolve,
@@ -247,6 +247,24 @@ impl From<WdlFitArgs> for WdlFitConfig {
     fn from(args: WdlFitArgs) -> Self {
         let WdlFitArgs { input, holdout } = args;
         WdlFitConfig { input, holdout }
+    }
+}
+
+/// The values of `--loss`: [`Loss`] by name.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum LossArg {
+    /// Mean squared error between `sigmoid(K * eval)` and the result (classic Texel).
+    Mse,
+    /// Cross-entropy (log loss) of the result under `sigmoid(K * eval)`.
+    CrossEntropy,
+}
+
+impl From<LossArg> for Loss {
+    fn from(arg: LossArg) -> Self {
+        match arg {
+            LossArg::Mse => Loss::Mse,
+            LossArg::CrossEntropy => Loss::CrossEntropy,
+        }
     }
 }
 
