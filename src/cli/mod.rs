@@ -124,3 +124,16 @@ fn dispatch(command: Command) -> Result<(), String> {
         Command::TurochampGame { pgn, black } => turochamp::game_table(&pgn, black).map(|table| print!("{table}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn the_definitions_are_consistent() {
+        // clap's own check: names that conflicts and defaults refer to exist, no clashes.
+        Cli::command().debug_assert();
+    }
+}

@@ -282,3 +282,25 @@ pub fn datagen(args: DatagenArgs) -> Result<(), String> {
 pub fn wdl_fit(args: WdlFitArgs) -> Result<(), String> {
     ferrochamp::wdl::run_wdl_fit(&args.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    fn parse(args: &[&str]) -> Command {
+        Cli::try_parse_from(args).expect("valid arguments").command.expect("a subcommand")
+    }
+
+    #[test]
+    fn the_defaults_are_the_librarys() {
+        // The defaults are written twice, as clap defaults here and in the settings' `Default`.
+        let Command::Tune(args) = parse(&["ferrochamp", "tune", "data.txt"]) else { panic!("not tune") };
+        let expected = TuneConfig { files: vec![PathBuf::from("data.txt")], ..TuneConfig::default() };
+        assert_eq!(format!("{:?}", TuneConfig::from(args)), format!("{expected:?}"));
+        let Command::Datagen(args) = parse(&["ferrochamp", "datagen"]) else { panic!("not datagen") };
+        assert_eq!(format!("{:?}", DatagenConfig::from(args)), format!("{:?}", DatagenConfig::default()));
+    }
+}
