@@ -7,6 +7,7 @@ use crate::board::Move;
 
 use super::info::{format_line, no_legal_move_line, LineReport};
 use super::params::{aspiration_window, widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
+use super::root::RootMove;
 use super::run::SearchRun;
 use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
@@ -23,6 +24,10 @@ struct IterationTrend {
     previous_score: i32,
     /// The last `info` line's (move, score, exact?) for multipv 1, to avoid repeating it.
     last_printed: Option<(Move, i32, bool)>,
+    /// The MultiPV lines as the last completed iteration left them: a search
+    /// stopped inside the next iteration answers with these, not with the
+    /// bounds and short lines of moves it had not finished.
+    completed_lines: Vec<RootMove>,
 }
 
 impl SearchRun<'_> {
@@ -136,6 +141,10 @@ impl SearchRun<'_> {
             best_move_effort_permille: u32::try_from(best.nodes * 1000 / self.nodes.max(1)).unwrap_or(1000),
         };
         trend.previous_score = best.score;
+        if lines > 1 {
+            trend.completed_lines.clear();
+            trend.completed_lines.extend_from_slice(&self.root_moves[..lines]);
+        }
         let mate_reached = match (self.limits.mate, mate_in_moves(best.score)) {
             (Some(wanted), Some(found)) => found > 0 && found <= wanted,
             _ => false,
@@ -191,6 +200,11 @@ impl SearchRun<'_> {
     /// helpers and makes sure its last lines show the final moves and scores.
     fn finish(&mut self, completed_depth: i32, lines: usize, trend: &mut IterationTrend) -> SearchResult {
         self.flush_nodes();
+        let stopped_inside_iteration = completed_depth < self.root_depth;
+        let mut lines_at_new_depth = 0;
+        if self.main.is_some() && lines > 1 && stopped_inside_iteration && !trend.completed_lines.is_empty() {
+            lines_at_new_depth = self.restore_completed_lines(lines, &trend.completed_lines);
+        }
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
         let score = best.display_score();
@@ -205,17 +219,40 @@ impl SearchRun<'_> {
         };
         if self.main.is_some() {
             self.stop.store(true, Ordering::Relaxed);
-            if lines > 1 && completed_depth < self.root_depth {
+            if lines > 1 && stopped_inside_iteration {
                 // Stopped inside an iteration that may have re-ordered the
                 // lines: print them all, so that no two show the same move.
                 for index in 0..lines {
-                    self.print_final_line(index, completed_depth);
+                    let depth = if index < lines_at_new_depth { self.root_depth } else { completed_depth };
+                    self.print_final_line(index, depth);
                 }
             } else if trend.last_printed != Some((best.mv, score, true)) {
                 self.print_final_line(0, completed_depth);
             }
         }
         result
+    }
+
+    /// A MultiPV search stopped inside an iteration: the lines this iteration
+    /// finished stay first, and the other places are filled from the last
+    /// completed iteration (`completed`), with the scores and lines it had then.
+    /// Returns how many lines come from this iteration.
+    fn restore_completed_lines(&mut self, lines: usize, completed: &[RootMove]) -> usize {
+        let finished_now = self.pv_index.min(lines);
+        let mut shown: Vec<RootMove> = self.root_moves[..finished_now].to_vec();
+        for line in completed {
+            if shown.len() == lines {
+                break;
+            }
+            if shown.iter().all(|kept| kept.mv != line.mv) {
+                shown.push(line.clone());
+            }
+        }
+        let rest: Vec<RootMove> =
+            self.root_moves.drain(..).filter(|root_move| shown.iter().all(|kept| kept.mv != root_move.mv)).collect();
+        self.root_moves = shown;
+        self.root_moves.extend(rest);
+        finished_now
     }
 
     /// The first `lines` root moves as the result reports them. A move with no
@@ -228,9 +265,9 @@ impl SearchRun<'_> {
             .collect()
     }
 
-    /// Line `index` as the final answer: an exact score, at the last completed depth.
-    fn print_final_line(&self, index: usize, completed_depth: i32) {
-        self.print_report(index, completed_depth.max(1), Bound::Exact);
+    /// Line `index` as the final answer: an exact score, at the depth it was completed at.
+    fn print_final_line(&self, index: usize, depth: i32) {
+        self.print_report(index, depth.max(1), Bound::Exact);
     }
 
     /// The reply expected after the best move: from the PV, else from the TT.
