@@ -143,6 +143,24 @@ fn ponder_then_ponderhit_gives_one_bestmove() {
 }
 
 #[test]
+fn a_long_ponder_ends_at_ponderhit_with_the_pv_it_plays_last() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4 e7e5");
+    // Pondering runs well past this clock's soft limit, and past the 3 s after
+    // which `currmove` lines come between the PV lines.
+    engine.send("go ponder wtime 10000 btime 10000");
+    let pondered = engine.drain(Duration::from_millis(4000));
+    assert!(pondered.iter().all(|l| !l.starts_with("bestmove")), "bestmove while pondering");
+    engine.send("ponderhit");
+    let lines = engine.read_until("bestmove", Duration::from_secs(10));
+    let (best, _) = parse_bestmove(lines.last().expect("bestmove"));
+    let last_info = pondered.iter().chain(&lines).rev().find(|l| l.starts_with("info")).expect("an info line");
+    let pv_move = last_info.split(" pv ").nth(1).and_then(|pv| pv.split_whitespace().next());
+    assert_eq!(pv_move, Some(best.as_str()), "the last info line before bestmove is not its PV: {last_info}");
+}
+
+#[test]
 fn searchmoves_and_chess960_notation() {
     let mut engine = Engine::start();
     engine.send("position startpos");

@@ -483,7 +483,10 @@ impl Controller {
         }
         search.hold_result = search.plan.infinite;
         // The time-manager thread wakes on this and starts counting.
-        search.clock.ponderhit(received);
+        if search.clock.ponderhit(received) {
+            // Pondering already searched longer than this move's soft limit.
+            self.stop.store(true, Ordering::SeqCst);
+        }
         if let Some(result) = search.finished.take() {
             if !search.hold_result {
                 self.finish(&result);

@@ -36,6 +36,9 @@ struct StartClock {
     /// Nanoseconds from `origin` to the start (0 until `ponderhit`).
     offset_ns: AtomicU64,
     pondering: AtomicBool,
+    /// Set while pondering when an iteration ended past the soft limit: the
+    /// search would have stopped there, so it stops at `ponderhit`.
+    stop_on_ponderhit: AtomicBool,
 }
 
 impl StartClock {
@@ -75,6 +78,7 @@ impl TimeManager {
                 origin: go_time,
                 offset_ns: AtomicU64::new(0),
                 pondering: AtomicBool::new(false),
+                stop_on_ponderhit: AtomicBool::new(false),
             }),
             ponderhit_tx,
             ponderhit_rx,
@@ -102,15 +106,27 @@ impl TimeManager {
 
     /// The opponent played the expected move: the clock starts now. Wakes the
     /// time-manager thread so that it starts counting. Does nothing if not pondering.
-    pub fn ponderhit(&self, now: Instant) {
+    /// True when the search should stop at once: while pondering it already
+    /// finished an iteration past the soft limit, counting the pondering time.
+    #[must_use]
+    pub fn ponderhit(&self, now: Instant) -> bool {
         if !self.is_pondering() {
-            return;
+            return false;
         }
         let offset = now.saturating_duration_since(self.start.origin).as_nanos();
         self.start.offset_ns.store(u64::try_from(offset).unwrap_or(u64::MAX), Ordering::SeqCst);
         self.start.pondering.store(false, Ordering::SeqCst);
         // The channel holds one message; a full channel already holds the wake-up.
         let _ = self.ponderhit_tx.try_send(());
+        self.start.stop_on_ponderhit.load(Ordering::SeqCst)
+    }
+
+    /// Milliseconds since `go` was read, pondering included: the search done
+    /// while pondering is search done on this move, so the soft limit counts it.
+    /// (The hard limit counts from `ponderhit`, when the GUI's clock starts.)
+    fn ms_since_go(&self) -> u64 {
+        let elapsed = Instant::now().saturating_duration_since(self.start.origin);
+        u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
     }
 
     /// Whether the search is a `go ponder` not yet turned into a real one by `ponderhit`.
@@ -166,12 +182,17 @@ impl SearchClock for TimeManager {
         let Some(budget) = self.budget else {
             return false;
         };
-        if self.is_pondering() {
-            return false; // under ponder only `stop` or `ponderhit` may end the search
-        }
         let soft_ms = adjusted_soft_ms(&budget, report);
         self.soft_ms.store(soft_ms, Ordering::Relaxed);
-        self.elapsed_ms() >= soft_ms
+        let past_soft_limit = self.ms_since_go() >= soft_ms;
+        if self.is_pondering() {
+            // Under ponder only `stop` or `ponderhit` may end the search.
+            if past_soft_limit {
+                self.start.stop_on_ponderhit.store(true, Ordering::SeqCst);
+            }
+            return false;
+        }
+        past_soft_limit
     }
 
     /// Called by the main search thread every thousand nodes or so: one
@@ -357,9 +378,19 @@ mod tests {
         assert!(!unlimited.stop_after_iteration(&report));
         let pondering = TimeManager::pondering(&clock(10_000, 0, None), OVERHEAD, long_ago);
         assert!(!pondering.stop_after_iteration(&report), "only ponderhit or stop ends a ponder search");
-        pondering.ponderhit(Instant::now());
-        assert!(!pondering.stop_after_iteration(&report), "the clock restarted at ponderhit");
-        assert!(pondering.elapsed_ms() < 1000);
+        assert!(pondering.ponderhit(Instant::now()), "it pondered past the soft limit: stop at ponderhit");
+        assert!(pondering.stop_after_iteration(&report), "the pondering time counts towards the soft limit");
+        assert!(pondering.elapsed_ms() < 1000, "the hard limit's clock restarted at ponderhit");
+    }
+
+    #[test]
+    fn a_short_ponder_goes_on_after_ponderhit() {
+        let report = IterationReport { depth: 5, best_move_stability: 3, ..IterationReport::default() };
+        let pondering = TimeManager::pondering(&clock(100_000, 0, None), OVERHEAD, Instant::now());
+        assert!(!pondering.stop_after_iteration(&report));
+        assert!(!pondering.ponderhit(Instant::now()), "no iteration ended past the soft limit");
+        assert!(!pondering.stop_after_iteration(&report));
+        assert!(!pondering.ponderhit(Instant::now()), "a second ponderhit does nothing");
     }
 
     #[test]
@@ -383,7 +414,7 @@ mod tests {
         assert_eq!(unlimited.started(), go_time);
         let pondering = TimeManager::pondering(&movetime(200), OVERHEAD, go_time);
         let hit = go_time + Duration::from_millis(500);
-        pondering.ponderhit(hit);
+        assert!(!pondering.ponderhit(hit), "no iteration was reported: nothing says stop");
         assert_eq!(pondering.started(), hit, "after ponderhit the clock runs from there");
         assert_eq!(pondering.hard_deadline(), Some(hit + Duration::from_millis(190)));
     }
@@ -422,7 +453,7 @@ mod tests {
         std::thread::sleep(Duration::from_millis(200));
         assert!(!stop.load(Ordering::SeqCst) && !manager.hard_limit_reached(), "fired while pondering");
         let hit = Instant::now();
-        manager.ponderhit(hit);
+        assert!(!manager.ponderhit(hit), "no iteration was reported: nothing says stop");
         let raised = wait_for(&stop).expect("fired after ponderhit");
         assert!(raised.duration_since(hit) >= Duration::from_millis(50), "the clock starts at ponderhit");
     }

@@ -226,7 +226,7 @@ impl SearchRun<'_> {
                     let depth = if index < lines_at_new_depth { self.root_depth } else { completed_depth };
                     self.print_final_line(index, depth);
                 }
-            } else if trend.last_printed != Some((best.mv, score, true)) {
+            } else if trend.last_printed != Some((best.mv, score, true)) || self.currmove_printed {
                 self.print_final_line(0, completed_depth);
             }
         }

@@ -194,7 +194,7 @@ impl SearchRun<'_> {
         self.tt.store(self.pos.key(), 0, &store);
     }
 
-    fn report_current_move(&self, mv: Move, index: usize) {
+    fn report_current_move(&mut self, mv: Move, index: usize) {
         let Some(main) = self.main else { return };
         if main.clock.elapsed_ms() < CURRMOVE_AFTER_MS {
             return;
@@ -206,5 +206,6 @@ impl SearchRun<'_> {
             index + 1
         );
         main.info.info(&line);
+        self.currmove_printed = true;
     }
 }
