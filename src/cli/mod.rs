@@ -57,16 +57,16 @@ pub enum Command {
     /// List the search parameters `--param` sets: name, value, default, min, max, SPSA step.
     Params,
     /// Texel-tune the evaluation on labelled positions.
-    Tune(tune::TuneArgs),
+    Tune(ferrochamp::tune::TuneConfig),
     /// Write labelled positions from self-play.
-    Datagen(tune::DatagenArgs),
+    Datagen(ferrochamp::tune::DatagenConfig),
     /// Fit the win/draw/loss model of UCI_ShowWDL to datagen output and show its calibration.
-    WdlFit(tune::WdlFitArgs),
+    WdlFit(ferrochamp::wdl::WdlFitConfig),
     /// Build or inspect a Polyglot opening book.
     #[command(subcommand)]
     Book(book::BookCommand),
     /// Run EPD test suites (bm/am, dm, ce +M, STS c0 points, BT rating).
-    Epd(epd::EpdArgs),
+    Epd(ferrochamp::epd::EpdConfig),
     /// Export or check a play style file.
     #[command(subcommand)]
     Style(style::StyleCommand),
@@ -117,9 +117,9 @@ fn dispatch(command: Command) -> Result<(), String> {
         }
         Command::Tune(args) => tune::tune(args),
         Command::Datagen(args) => tune::datagen(args),
-        Command::WdlFit(args) => tune::wdl_fit(args),
+        Command::WdlFit(args) => tune::wdl_fit(&args),
         Command::Book(command) => book::run(command),
-        Command::Epd(args) => epd::run(args),
+        Command::Epd(args) => epd::run(&args),
         Command::Style(command) => style::run(&command).map(|text| print!("{text}")),
         Command::TurochampGame { pgn, black } => turochamp::game_table(&pgn, black).map(|table| print!("{table}")),
     }

@@ -30,30 +30,41 @@ use score::Verdict;
 pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 
 /// The settings of `ferrochamp epd`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct EpdConfig {
     /// EPD files to run, one after the other.
+    #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Milliseconds per position (the default, 1000).
+    #[arg(long, conflicts_with_all = ["nodes", "depth"])]
     pub movetime: Option<u64>,
     /// Nodes per position.
+    #[arg(long, conflicts_with = "depth")]
     pub nodes: Option<u64>,
     /// Depth per position.
+    #[arg(long)]
     pub depth: Option<u32>,
     /// Search threads for each position.
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
     pub hash: usize,
     /// Output on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Keep only every K-th position of each file (lines 1, K+1, 2K+1, ...).
+    #[arg(long, default_value_t = 1)]
     pub every: usize,
     /// Keep only the first N positions of each file (after --every; skipped lines do not count).
+    #[arg(long)]
     pub first: Option<usize>,
     /// Rate every file as a BT suite with this base (2450, 2630); BT files
     /// are recognised by name without it. Needs --movetime.
+    #[arg(long)]
     pub bt: Option<u32>,
     /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
     pub progress: bool,
 }
 

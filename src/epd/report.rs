@@ -169,7 +169,7 @@ pub struct FileReport {
 }
 
 /// The output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// A line per position, then a summary per file and overall.
     Text,

@@ -31,40 +31,56 @@ use crate::search::{MainDuties, NoClock, NoInfo, SearchLimits, SearchResult, Sha
 use crate::rng::Rng;
 
 /// The settings of `ferrochamp datagen`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct DatagenConfig {
     /// The file to append `FEN | score | result` lines to.
+    #[arg(long, short, default_value = "datagen.txt")]
     pub output: PathBuf,
     /// Stop starting games once this many positions are written.
+    #[arg(long, default_value_t = 1_000_000)]
     pub positions: u64,
     /// Stop after this many games (whichever limit comes first).
+    #[arg(long)]
     pub games: Option<u64>,
     /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
     /// Games played at once, one per thread (0: every core).
+    #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Transposition table per thread, in MB.
+    #[arg(long, default_value_t = 16)]
     pub hash: usize,
     /// Random legal plies before the game proper: this many or one more, at random.
+    #[arg(long, default_value_t = 8)]
     pub random_plies: usize,
     /// Start from the positions of this EPD/FEN file (one a line) instead of the standard one.
+    #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Openings a search scores beyond this (centipawns) are replaced.
+    #[arg(long, default_value_t = 300)]
     pub max_opening_score: i32,
     /// Adjudicate a win once the score is beyond this for `win_plies` plies.
+    #[arg(long, default_value_t = 1000)]
     pub win_score: i32,
     /// Plies in a row the score must stay beyond `win_score`, for the same side, to adjudicate a win.
+    #[arg(long, default_value_t = 6)]
     pub win_plies: u32,
     /// Adjudicate a draw once the score is within this for `draw_plies` plies,
     /// from move `draw_after_move` on.
+    #[arg(long, default_value_t = 10)]
     pub draw_score: i32,
     /// Plies in a row the score must stay within `draw_score` to adjudicate a draw.
+    #[arg(long, default_value_t = 12)]
     pub draw_plies: u32,
     /// The move number from which draws are adjudicated.
+    #[arg(long, default_value_t = 40)]
     pub draw_after_move: u32,
     /// Seed of the random openings (each thread derives its own).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
     pub progress: bool,
 }
 

@@ -83,59 +83,79 @@ fn validate(config: &TuneConfig) -> Result<(), String> {
 }
 
 /// The settings of `ferrochamp tune`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct TuneConfig {
     /// Files of `FEN | result` lines (also `FEN | score | result`, `FEN [result]`).
+    #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Passes over the training set.
+    #[arg(long, default_value_t = 100)]
     pub epochs: usize,
     /// Adam's step size in centipawns, at the first epoch.
+    #[arg(long, default_value_t = 2.0)]
     pub learning_rate: f64,
     /// The step size is multiplied by this after every epoch.
+    #[arg(long, default_value_t = 0.97)]
     pub rate_decay: f64,
     /// Positions per gradient step.
+    #[arg(long, default_value_t = 16384)]
     pub batch_size: usize,
     /// Share of the positions held out for validation.
+    #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
     /// Files held out whole for validation (the same line formats): every position of
     /// the training files is then trained on and `--validation` is ignored. Positions
     /// from games no earlier fit has seen make the `before` loss a fair baseline; a
     /// share of the training files is not one when the compiled weights were fitted
     /// to a different split of the same files.
+    #[arg(long = "validation-file")]
     pub validation_files: Vec<PathBuf>,
     /// Where to write the tuned parameters file.
+    #[arg(long, short, default_value = "tuned_params.rs")]
     pub output: PathBuf,
     /// The validation set holds out blocks of this many consecutive positions
     /// (whole games, mostly, when a file lists each game's positions together).
+    #[arg(long, default_value_t = 100)]
     pub split_block: usize,
     /// Threads for loading and for the gradient.
+    #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// The loss to minimise.
+    #[arg(long, value_enum, default_value_t = Loss::Mse)]
     pub loss: Loss,
     /// Seed of the validation split and the batch order.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Use only the first N positions.
+    #[arg(long)]
     pub limit: Option<usize>,
     /// Take the positions as they are, without the quiescence resolution.
+    #[arg(long)]
     pub no_resolve: bool,
     /// Use this K instead of fitting it.
+    #[arg(long)]
     pub k: Option<f64>,
     /// Weights used by fewer training positions than this keep their values
     /// (too few games decide them: they would fit noise).
+    #[arg(long, default_value_t = 1000)]
     pub min_samples: u32,
     /// L2 penalty pulling every weight towards its hand-set value (per cp²).
     /// Without it Adam's normalised steps let weakly determined weights (rare
     /// squares, directions the data barely constrain) drift far: on the SF15 set
     /// 1e-8 lowered the validation loss from 0.0914 to 0.0907.
+    #[arg(long, default_value_t = 1e-8)]
     pub l2: f64,
     /// Share of the label taken from the search's score where a line has one
     /// (`datagen` output), the rest from the game result: 0 uses results only.
     /// Lowers the noise of labels from few games; the validation loss is then
     /// measured against the blended labels too.
+    #[arg(long, default_value_t = 0.0)]
     pub lambda: f64,
     /// Parameter tables (names in params.rs) that keep their values; "none" for none.
+    #[arg(long, value_delimiter = ',', default_value = DEFAULT_FROZEN)]
     pub freeze: Vec<String>,
     /// Show the progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
     pub progress: bool,
 }
 

@@ -7,7 +7,7 @@ use super::model::{SampleSet, Weight};
 use crate::rng::Rng;
 
 /// What the weights are fitted to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Loss {
     /// Mean squared error between `sigmoid(K * eval)` and the result (classic Texel).
     #[default]

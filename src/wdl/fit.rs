@@ -24,11 +24,13 @@ use super::mle::{fit, mean_log_loss, pool, Cell, Outcome};
 use super::{material, WdlModel};
 
 /// The settings of `ferrochamp wdl-fit`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct WdlFitConfig {
     /// `ferrochamp datagen` output (`FEN | score | result`), one or more files.
+    #[arg(long, short, required = true, num_args = 1..)]
     pub input: Vec<PathBuf>,
     /// Share of the games (the last ones) held out of the fit for the calibration table.
+    #[arg(long, default_value_t = 0.2)]
     pub holdout: f64,
 }
 
