@@ -133,6 +133,12 @@ fn datagen_fails_cleanly_instead_of_hanging() {
 }
 
 #[test]
+fn the_limit_table_refuses_settings_out_of_range() {
+    fails(&["limit-table", "99999"], "99999 is not in 800..=2850");
+    fails(&["limit-table", "abc"], "invalid value");
+}
+
+#[test]
 fn unknown_subcommands_and_options_are_usage_errors() {
     fails(&["frobnicate"], "unrecognized subcommand");
     fails(&["--threads", "2"], "unexpected argument");

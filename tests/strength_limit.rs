@@ -91,3 +91,20 @@ fn a_setting_at_the_ceiling_is_full_strength() {
     assert_eq!(ceiling_move, full_move);
     assert_eq!(last_node_count(&ceiling_infos), last_node_count(&full_infos));
 }
+
+#[test]
+fn the_limit_table_shows_what_each_setting_plays_with() {
+    let run = common::cli::run_binary(&["limit-table", "1350", "1850", &FULL_STRENGTH_ELO.to_string()]);
+    assert!(run.success(), "{}", run.stderr);
+    let rows: Vec<Vec<&str>> = run.stdout.lines().skip(1).map(|row| row.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 3, "{}", run.stdout);
+    for (row, elo) in rows.iter().zip([1350, 1850]) {
+        let handicap = Handicap::for_elo(elo);
+        assert_eq!(row[..3], [elo.to_string(), handicap.nodes.to_string(), handicap.lines.to_string()]);
+    }
+    assert_eq!(rows[2][1], "full strength");
+    let every_hundred = common::cli::run_binary(&["limit-table"]);
+    let budgets: Vec<u64> =
+        every_hundred.stdout.lines().skip(1).filter_map(|row| row.split('\t').nth(1)?.parse().ok()).collect();
+    assert!(budgets.len() >= 10 && budgets.windows(2).all(|pair| pair[0] <= pair[1]), "{budgets:?}");
+}

@@ -8,11 +8,13 @@
 //! - [`epd`]: the test-suite runner;
 //! - [`book`] and [`style`]: their `build`/`show` and `export`/`check` subcommands;
 //! - [`turochamp`]: the `turochamp-game` table;
+//! - [`limit`]: the `limit-table` of what each `UCI_Elo` setting means;
 //! - `params` and the global `--param` are here.
 
 mod bench;
 mod book;
 mod epd;
+mod limit;
 mod perft;
 mod style;
 mod tune;
@@ -70,6 +72,8 @@ pub enum Command {
     /// Export or check a play style file.
     #[command(subcommand)]
     Style(style::StyleCommand),
+    /// What each UCI_Elo setting plays with: node budget, lines, temperature, margin.
+    LimitTable(limit::LimitTableArgs),
     /// Before each move of one side of a PGN game, the move Turochamp chooses.
     TurochampGame {
         /// The PGN file (its first game is read).
@@ -93,6 +97,7 @@ impl Command {
             Command::Book(_) => "book",
             Command::Epd(_) => "epd",
             Command::Style(_) => "style",
+            Command::LimitTable(_) => "limit-table",
             Command::TurochampGame { .. } => "turochamp-game",
         }
     }
@@ -121,6 +126,10 @@ fn dispatch(command: Command) -> Result<(), String> {
         Command::Book(command) => book::run(command),
         Command::Epd(args) => epd::run(&args),
         Command::Style(command) => style::run(&command).map(|text| print!("{text}")),
+        Command::LimitTable(args) => {
+            print!("{}", limit::run(&args));
+            Ok(())
+        }
         Command::TurochampGame { pgn, black } => turochamp::game_table(&pgn, black).map(|table| print!("{table}")),
     }
 }

@@ -5,7 +5,8 @@
 //! White's side, a game's lines together. They are turned to the side to move's
 //! view, the one `info` lines take: the fit does not care (the model is the
 //! same from either side), but the calibration tables then show what a GUI shows.
-//! Games are told apart by what cannot happen within one: the result label
+//! Games are told apart by a `# game` line (as `scripts/pgn_to_wdl.py` writes
+//! before each game) or by what cannot happen within one: the result label
 //! changes, the move number goes back, or men come back on the board.
 //! The last `--holdout` share of the games is kept out of the fit; their
 //! positions are bucketed by predicted win (and draw) chance and the mean
@@ -83,6 +84,9 @@ fn parse_line(line: &str) -> Result<Option<LineFacts>, String> {
     Ok(Some(LineFacts { sample: (score, material(&pos), outcome), white_outcome, fullmove, men }))
 }
 
+/// The line that starts a game in converted match games.
+const GAME_MARK: &str = "# game";
+
 /// Reads datagen lines, numbering the games. Decisive scores are skipped (the
 /// model does not apply to them); so are malformed lines, which are counted.
 ///
@@ -93,8 +97,13 @@ pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<Scored
     let mut malformed = 0;
     let mut game = first_game;
     let mut previous: Option<LineFacts> = None;
+    let mut game_marked = false;
     for line in reader.lines() {
         let line = line.map_err(|e| format!("cannot read: {e}"))?;
+        if line.trim_start().starts_with(GAME_MARK) {
+            game_marked = true;
+            continue;
+        }
         let facts = match parse_line(&line) {
             Ok(Some(facts)) => facts,
             Ok(None) => continue,
@@ -105,10 +114,13 @@ pub fn read_games(reader: impl BufRead, first_game: usize) -> Result<(Vec<Scored
         };
         let (score, material, outcome) = facts.sample;
         if let Some(last) = &previous {
-            if facts.white_outcome != last.white_outcome || facts.fullmove < last.fullmove || facts.men > last.men {
+            let new_game =
+                facts.white_outcome != last.white_outcome || facts.fullmove < last.fullmove || facts.men > last.men;
+            if game_marked || new_game {
                 game += 1;
             }
         }
+        game_marked = false;
         if !is_decisive(score) {
             samples.push(ScoredOutcome { game, score, material, outcome });
         }
@@ -186,6 +198,51 @@ fn calibration_table(model: &WdlModel, cells: &[Cell], outcome: Outcome, name: &
     text
 }
 
+/// The material bands of the by-material table: from a bare board up to all 78 points.
+const MATERIAL_BANDS: [(u32, u32); 5] = [(0, 15), (16, 30), (31, 45), (46, 60), (61, 78)];
+
+/// Mean predicted and observed win, draw and loss shares (in that order) of the
+/// positions whose material lies in `band`, and how many there are.
+#[must_use]
+pub fn band_calibration(model: &WdlModel, cells: &[Cell], band: (u32, u32)) -> (f64, [f64; 3], [f64; 3]) {
+    let (mut positions, mut predicted, mut observed) = (0.0, [0.0; 3], [0.0; 3]);
+    for cell in cells.iter().filter(|c| (band.0..=band.1).contains(&c.material)) {
+        let (win, loss) = model.win_loss(f64::from(cell.score), cell.material);
+        let n: f64 = cell.counts.iter().sum();
+        positions += n;
+        for (sum, p) in predicted.iter_mut().zip([win, 1.0 - win - loss, loss]) {
+            *sum += p * n;
+        }
+        for (sum, outcome) in observed.iter_mut().zip([Outcome::Win, Outcome::Draw, Outcome::Loss]) {
+            *sum += cell.counts[outcome as usize];
+        }
+    }
+    if positions > 0.0 {
+        predicted.iter_mut().chain(observed.iter_mut()).for_each(|v| *v /= positions);
+    }
+    (positions, predicted, observed)
+}
+
+fn material_table(model: &WdlModel, cells: &[Cell]) -> String {
+    let mut text =
+        String::from("| material | positions | predicted W / D / L | observed W / D / L |\n|---|---:|---:|---:|\n");
+    let shares = |v: [f64; 3]| format!("{:.3} / {:.3} / {:.3}", v[0], v[1], v[2]);
+    for band in MATERIAL_BANDS {
+        let (positions, predicted, observed) = band_calibration(model, cells, band);
+        if positions > 0.0 {
+            let _ = writeln!(
+                text,
+                "| {}–{} | {positions} | {} | {} |",
+                band.0,
+                band.1,
+                shares(predicted),
+                shares(observed)
+            );
+        }
+    }
+    text
+}
+
 /// The log-loss of always predicting the training set's overall rates.
 fn base_rate_log_loss(train: &[Cell], test: &[Cell]) -> f64 {
     let mut totals = [0.0; 3];
@@ -251,6 +308,8 @@ pub fn run_wdl_fit(config: &WdlFitConfig) -> Result<(), String> {
         report.push('\n');
         report.push_str(&calibration_table(&result.model, &held_cells, Outcome::Draw, "draw"));
         report.push('\n');
+        report.push_str(&material_table(&result.model, &held_cells));
+        report.push('\n');
     }
     let _ = writeln!(report, "Constants: {}", constants(&result.model));
     print!("{report}");
@@ -288,6 +347,32 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | -10 | 0.5
         // Black to move in the first line: White's +20 and win are Black's −20 and loss.
         assert_eq!((samples[0].score, samples[0].outcome), (-20, Outcome::Loss));
         assert_eq!((samples[1].score, samples[1].outcome), (35, Outcome::Win));
+    }
+
+    #[test]
+    fn a_game_mark_starts_a_game_that_looks_like_the_last_one_going_on() {
+        // Same result, later move, fewer men: only the mark tells the games apart.
+        let lines = "\
+# game 0
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 20 | 0.5
+# game 1
+rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR w KQkq - 0 5 | 10 | 0.5
+rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNBQKBNR w KQkq - 0 6 | 12 | 0.5
+";
+        let (samples, malformed) = read_games(lines.as_bytes(), 3).expect("reads");
+        assert_eq!(malformed, 0);
+        assert_eq!(samples.iter().map(|s| s.game).collect::<Vec<_>>(), vec![3, 4, 4]);
+    }
+
+    #[test]
+    fn a_material_band_holds_only_its_positions_and_its_shares_sum_to_one() {
+        let model = crate::wdl::FITTED;
+        let cells = pool([(50, 70, Outcome::Win), (0, 70, Outcome::Draw), (-30, 20, Outcome::Loss)]);
+        let (positions, predicted, observed) = band_calibration(&model, &cells, (61, 78));
+        assert_eq!(positions, 2.0);
+        assert_eq!(observed, [0.5, 0.5, 0.0]);
+        assert!((predicted.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert_eq!(band_calibration(&model, &cells, (0, 15)).0, 0.0);
     }
 
     #[test]

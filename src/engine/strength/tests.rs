@@ -216,6 +216,16 @@ fn only_the_lines_the_gui_asked_for_are_shown() {
 }
 
 #[test]
+fn the_calibrated_points_rise_in_elo_and_in_nodes() {
+    for pair in CALIBRATED_NODES.windows(2) {
+        let ((low_elo, low_nodes), (high_elo, high_nodes)) = (pair[0], pair[1]);
+        assert!(low_elo < high_elo && low_nodes < high_nodes, "{pair:?}");
+    }
+    let (highest, _) = CALIBRATED_NODES[CALIBRATED_NODES.len() - 1];
+    assert!(highest < FULL_STRENGTH_ELO, "a calibrated point at full strength is never played");
+}
+
+#[test]
 fn a_calibrated_setting_searches_exactly_its_measured_budget() {
     for (elo, nodes) in CALIBRATED_NODES {
         assert_eq!(Handicap::for_elo(elo).nodes, nodes.round() as u64, "UCI_Elo {elo}");
