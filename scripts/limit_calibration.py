@@ -18,6 +18,10 @@ progress. `--report-only` plays nothing. What it prints, in Markdown:
   label is read off those pairs, geometrically between them;
 - the mean offset, by which `ANCHOR_ELO` (temperature and margin) moves with the table.
 
+Below Stockfish's floor the labels are checked for order only: `--ladder 800,1000,1200,1350` plays
+each setting against the one below it (Ferrochamp against itself) and prints each step's score,
+which should be at least 70% for a 200-point step.
+
 Needs fastchess, Stockfish 15.1 and the openings (docs/testing.md says where they come from);
 standard library only.
 """
@@ -41,7 +45,7 @@ def fail(message):
 
 
 def stockfish_pick_depth(elo):
-    level = min(max(((elo - 1346.6) / 143.4) ** (1 / 0.806), 0.0), 20.0)
+    level = min(max((elo - 1346.6) / 143.4, 0.0) ** (1 / 0.806), 20.0)
     return 1 + int(level)
 
 
@@ -57,12 +61,20 @@ def parse_args():
     parser.add_argument("--stockfish", default=os.environ.get("STOCKFISH", "/usr/games/stockfish"))
     parser.add_argument("--openings", default=os.environ.get("OPENINGS", str(SHARED / "data/openings/noob_3moves_5k.epd")))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ladder", help="comma-separated settings, each played against the one before (self-play)")
     parser.add_argument("--report-only", action="store_true", help="play nothing: report the games in --out")
     args = parser.parse_args()
     try:
         args.points = [int(p) for p in args.points.split(",") if p.strip()]
     except ValueError:
         fail(f"--points must be a comma-separated list of integers, got {args.points!r}")
+    if args.ladder:
+        try:
+            args.ladder = [int(p) for p in args.ladder.split(",") if p.strip()]
+        except ValueError:
+            fail(f"--ladder must be a comma-separated list of integers, got {args.ladder!r}")
+        if len(args.ladder) < 2 or any(not 800 <= p <= 2850 for p in args.ladder):
+            fail(f"--ladder needs at least two settings in 800..2850: {args.ladder}")
     if not args.points or any(not SF_ELO_MIN <= p <= SF_ELO_MAX for p in args.points):
         fail(f"every point must lie in Stockfish's UCI_Elo range {SF_ELO_MIN}..{SF_ELO_MAX}: {args.points}")
     if args.games < 2 or args.games % 2:
@@ -77,7 +89,9 @@ def parse_args():
 def check_tools(args):
     tools = [("ferrochamp binary (cargo build --release)", args.binary), ("the table tool", args.binary)]
     if not args.report_only:
-        tools += [("fastchess", args.fastchess), ("Stockfish 15.1", args.stockfish)]
+        tools.append(("fastchess", args.fastchess))
+    if not args.report_only and not args.ladder:
+        tools.append(("Stockfish 15.1", args.stockfish))
     for what, path in tools:
         if not (Path(path).is_file() and os.access(path, os.X_OK)) and not shutil.which(path):
             fail(f"{what} not found or not executable: {path}")
@@ -102,19 +116,28 @@ def read_games(path):
     return [g for g in games if g[0].get("Result") in ("1-0", "0-1", "1/2-1/2")]
 
 
-def point_files(out, elo):
-    return sorted(out.glob(f"limit_{elo}.part*.pgn"))
+def point_files(out, elo, stem=None):
+    return sorted(out.glob(f"{stem or f'limit_{elo}'}.part*.pgn"))
 
 
-def play(args, out, elo, missing):
-    part = len(point_files(out, elo))
-    pgn = out / f"limit_{elo}.part{part}.pgn"
-    seed = args.seed * 100003 + elo * 101 + part
+def opponent(args, elo, below):
+    """The fastchess engine options of the opponent: Stockfish at `elo`, or ourselves at `below`."""
+    if below is None:
+        return ["-engine", f"cmd={args.stockfish}", f"name=sf{elo}", "option.Threads=1", "option.Move Overhead=100",
+                "option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}"]
+    return ["-engine", f"cmd={args.binary}", f"name=self{below}", "option.UCI_LimitStrength=true",
+            f"option.UCI_Elo={below}"]
+
+
+def play(args, out, elo, missing, below=None, stem=None):
+    stem = stem or f"limit_{elo}"
+    part = len(sorted(out.glob(f"{stem}.part*.pgn")))
+    pgn = out / f"{stem}.part{part}.pgn"
+    seed = args.seed * 100003 + elo * 101 + part + (below or 0) * 7
     command = [
         args.fastchess,
         "-engine", f"cmd={args.binary}", f"name=ferrochamp{elo}", "option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}",
-        "-engine", f"cmd={args.stockfish}", f"name=sf{elo}", "option.Threads=1", "option.Move Overhead=100",
-        "option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}",
+        *opponent(args, elo, below),
         "-each", f"tc={args.tc}", "option.Hash=16", "proto=uci",
         "-rounds", str(missing // 2), "-games", "2", "-repeat",
         "-concurrency", str(args.concurrency), "-force-concurrency",
@@ -122,13 +145,13 @@ def play(args, out, elo, missing):
         "-pgnout", f"file={pgn}", "timeleft=true",
     ]
     load_before = os.getloadavg()
-    print(f"point {elo}: playing {missing} games -> {pgn} (load {load_before[0]:.1f})", file=sys.stderr)
-    with open(out / f"limit_{elo}.part{part}.log", "w") as log:
+    print(f"{stem}: playing {missing} games -> {pgn} (load {load_before[0]:.1f})", file=sys.stderr)
+    with open(out / f"{stem}.part{part}.log", "w") as log:
         status = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT).returncode
     with open(out / "load.txt", "a") as load:
-        load.write(f"{elo} part{part}: load before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f}\n")
+        load.write(f"{stem} part{part}: load before {load_before[0]:.2f}, after {os.getloadavg()[0]:.2f}\n")
     if status != 0:
-        fail(f"fastchess exited with {status}; see {out}/limit_{elo}.part{part}.log")
+        fail(f"fastchess exited with {status}; see {out}/{stem}.part{part}.log")
 
 
 def elo_of(score):
@@ -136,12 +159,12 @@ def elo_of(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def tally(out, elo):
+def tally(out, elo, stem=None):
     """W, L, D, pentanomial and Stockfish's share of moves below its pick depth, for one point."""
     wins = losses = draws = 0
     pairs, pending, shallow, sf_moves = [0] * 5, {}, 0, 0
     pick = stockfish_pick_depth(elo)
-    for path in point_files(out, elo):
+    for path in point_files(out, elo, stem):
         for headers, text in read_games(path):
             ours_white = headers.get("White", "").startswith("ferrochamp")
             points = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[headers["Result"]]
@@ -203,11 +226,32 @@ def new_table(measured, targets):
     return table
 
 
+def ladder(args, out):
+    """Each setting of --ladder against the one below it: the labels' order below Stockfish's floor."""
+    print("| step | games | W-L-D | score | Elo (95%) | at least 70% |")
+    print("|---|---:|---|---:|---|---|")
+    for below, elo in zip(args.ladder, args.ladder[1:]):
+        stem = f"ladder_{elo}_{below}"
+        played = sum(tally(out, elo, stem)[:3])
+        if not args.report_only and played < args.games:
+            play(args, out, elo, args.games - played + (args.games - played) % 2, below=below, stem=stem)
+        wins, losses, draws, pairs, _ = tally(out, elo, stem)
+        games = wins + losses + draws
+        if games:
+            score = (wins + draws / 2) / games
+            mid, low, high = interval(wins, losses, draws, pairs)
+            print(f"| {elo} vs {below} | {games} | {wins}-{losses}-{draws} | {100 * score:.1f}% "
+                  f"| {mid:+.1f} ({low:+.1f} to {high:+.1f}) | {'yes' if score >= 0.7 else 'NO'} |")
+
+
 def main():
     args = parse_args()
     check_tools(args)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.ladder:
+        ladder(args, out)
+        return
     if not args.report_only:
         for elo in args.points:
             played = sum(tally(out, elo)[:3])

@@ -30,15 +30,17 @@ use crate::board::Color;
 use crate::search::{IterationReport, SearchClock};
 use crate::uci::GoParams;
 
+/// Whole milliseconds from `from` to now (0 if `from` is later).
+fn millis_since(from: Instant) -> u64 {
+    u64::try_from(Instant::now().saturating_duration_since(from).as_millis()).unwrap_or(u64::MAX)
+}
+
 /// When the clock started, shared with the time-manager thread.
 struct StartClock {
     origin: Instant,
     /// Nanoseconds from `origin` to the start (0 until `ponderhit`).
     offset_ns: AtomicU64,
     pondering: AtomicBool,
-    /// Set while pondering when an iteration ended past the soft limit: the
-    /// search would have stopped there, so it stops at `ponderhit`.
-    stop_on_ponderhit: AtomicBool,
 }
 
 impl StartClock {
@@ -61,6 +63,9 @@ pub struct TimeManager {
     budget: Option<Budget>,
     soft_ms: AtomicU64,
     start: Arc<StartClock>,
+    /// Set while pondering when an iteration ended past the soft limit: the
+    /// search would have stopped there, so it stops at `ponderhit`.
+    stop_on_ponderhit: AtomicBool,
     ponderhit_tx: Sender<()>,
     ponderhit_rx: Receiver<()>,
 }
@@ -78,8 +83,8 @@ impl TimeManager {
                 origin: go_time,
                 offset_ns: AtomicU64::new(0),
                 pondering: AtomicBool::new(false),
-                stop_on_ponderhit: AtomicBool::new(false),
             }),
+            stop_on_ponderhit: AtomicBool::new(false),
             ponderhit_tx,
             ponderhit_rx,
         }
@@ -118,15 +123,14 @@ impl TimeManager {
         self.start.pondering.store(false, Ordering::SeqCst);
         // The channel holds one message; a full channel already holds the wake-up.
         let _ = self.ponderhit_tx.try_send(());
-        self.start.stop_on_ponderhit.load(Ordering::SeqCst)
+        self.stop_on_ponderhit.load(Ordering::SeqCst)
     }
 
     /// Milliseconds since `go` was read, pondering included: the search done
     /// while pondering is search done on this move, so the soft limit counts it.
     /// (The hard limit counts from `ponderhit`, when the GUI's clock starts.)
     fn ms_since_go(&self) -> u64 {
-        let elapsed = Instant::now().saturating_duration_since(self.start.origin);
-        u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+        millis_since(self.start.origin)
     }
 
     /// Whether the search is a `go ponder` not yet turned into a real one by `ponderhit`.
@@ -174,8 +178,7 @@ impl TimeManager {
 
 impl SearchClock for TimeManager {
     fn elapsed_ms(&self) -> u64 {
-        let elapsed = Instant::now().saturating_duration_since(self.start.start());
-        u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+        millis_since(self.start.start())
     }
 
     fn stop_after_iteration(&self, report: &IterationReport) -> bool {
@@ -188,7 +191,7 @@ impl SearchClock for TimeManager {
         if self.is_pondering() {
             // Under ponder only `stop` or `ponderhit` may end the search.
             if past_soft_limit {
-                self.start.stop_on_ponderhit.store(true, Ordering::SeqCst);
+                self.stop_on_ponderhit.store(true, Ordering::SeqCst);
             }
             return false;
         }
