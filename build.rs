@@ -4,6 +4,11 @@
 //!
 //! The search is deterministic (a fixed xorshift seed), so every build produces
 //! the same table.
+//!
+//! It also names the build for `id name` (`build/version.rs`).
+
+#[path = "build/version.rs"]
+mod version;
 
 use std::env;
 use std::fmt::Write as _;
@@ -133,6 +138,9 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=build/version.rs");
+    let version = env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
+    println!("cargo:rustc-env=FERROCHAMP_BUILD_SUFFIX={}", version::suffix(&version));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut table = Vec::new();
     let rooks: Vec<Magic> = (0..64).map(|sq| find_magic(sq, &ROOK_DIRECTIONS, &mut rng, &mut table)).collect();

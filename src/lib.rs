@@ -25,6 +25,13 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![deny(missing_docs)]
 
+/// The version: the package's, plus ` (<commit>)` for a build between releases
+/// (`build/version.rs`). `ferrochamp --version` prints it.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), env!("FERROCHAMP_BUILD_SUFFIX"));
+
+/// The engine's name as `id name` gives it, version included.
+pub const ENGINE_NAME: &str = concat!("Ferrochamp ", env!("CARGO_PKG_VERSION"), env!("FERROCHAMP_BUILD_SUFFIX"));
+
 pub mod board;
 pub mod book;
 pub mod engine;

@@ -19,10 +19,20 @@ fn assert_legal_bestmove(line: &str, fen: &str) {
 fn uci_handshake_lists_options_then_uciok() {
     let mut engine = Engine::start();
     let lines = engine.uci();
-    assert!(lines[0].starts_with("id name Ferrochamp"));
+    assert_eq!(lines[0], format!("id name {}", ferrochamp::ENGINE_NAME));
     assert!(lines.iter().any(|l| l == "option name Hash type spin default 16 min 1 max 65536"));
     assert!(lines.iter().any(|l| l == "option name UCI_Chess960 type check default false"));
     engine.isready();
+}
+
+/// GUIs and match runners show the name; a release says its version, a build
+/// between releases its commit too, in a shape a script can read back.
+#[test]
+fn the_engine_name_carries_the_version_and_maybe_the_commit() {
+    let shape = regex::Regex::new(r"^Ferrochamp (\d+\.\d+\.\d+)( \([0-9a-f]{4,40}\))?$").expect("valid pattern");
+    let found = shape.captures(ferrochamp::ENGINE_NAME).expect("the name has the documented shape");
+    assert_eq!(&found[1], env!("CARGO_PKG_VERSION"));
+    assert!(ferrochamp::ENGINE_NAME.ends_with(ferrochamp::VERSION));
 }
 
 #[test]

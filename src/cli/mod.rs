@@ -28,7 +28,7 @@ use ferrochamp::search::tunables;
 // No doc comment on these two types: clap would print it in `--help`.
 // The command line: a subcommand, or none for the UCI engine.
 #[derive(Parser)]
-#[command(name = "ferrochamp", version, about = "A UCI chess engine")]
+#[command(name = "ferrochamp", version = ferrochamp::VERSION, about = "A UCI chess engine")]
 pub struct Cli {
     // Without a subcommand the engine speaks UCI on stdin and stdout.
     #[command(subcommand)]

@@ -173,7 +173,7 @@ impl Controller {
     }
 
     fn identify(&self) {
-        self.output.line(&format!("id name Ferrochamp {}", env!("CARGO_PKG_VERSION")));
+        self.output.line(&format!("id name {}", crate::ENGINE_NAME));
         self.output.line("id author the Ferrochamp developers");
         for line in self.options.table().uci_lines() {
             self.output.line(&line);
