@@ -5,8 +5,11 @@
 #   make                      -> ./ferrochamp
 #   make EXE=ferrochamp-dev   -> ./ferrochamp-dev
 #   make bench                -> build, then print the bench signature
+#   make CPU=x86-64-v3        -> for a CPU level instead of this machine
+#                                (x86-64, x86-64-v2, x86-64-v3: docs/releases.md)
 
 EXE ?= ferrochamp
+CPU ?= native
 
 ifeq ($(OS),Windows_NT)
 	OUT := $(EXE).exe
@@ -16,9 +19,14 @@ endif
 
 # Release profile (fat LTO, one codegen unit) tuned for the machine that
 # builds it: OpenBench workers build on the machine that plays the games.
+# RUSTFLAGS (not an argument after `--`, which reaches the binary's crate
+# alone) so that the library, where the search runs, is built for it too. A
+# build started on a CPU without the features it was built for says so and
+# exits 1 (src/cpu.rs).
 .PHONY: openbench
+openbench: export RUSTFLAGS = -C target-cpu=$(CPU)
 openbench:
-	cargo rustc --release --bin ferrochamp -- -C target-cpu=native --emit link=$(OUT)
+	cargo rustc --release --bin ferrochamp -- --emit link=$(OUT)
 
 .PHONY: bench
 bench: openbench

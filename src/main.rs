@@ -3,12 +3,23 @@
 //! in [`cli`].
 
 mod cli;
+mod cpu;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // Before anything else: a build for a newer CPU than this one must stop
+    // here with a message, not later with an illegal instruction.
+    cpu::require_build_features();
+    run()
+}
+
+/// Everything after the CPU check, out of line so that none of it (compiled
+/// with the build's CPU features) is mixed into `main` ahead of the check.
+#[inline(never)]
+fn run() -> ExitCode {
     // Diagnostics go to stderr only, and only when RUST_LOG asks for them:
     // stdout carries UCI and nothing else.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("error"))
