@@ -8,6 +8,7 @@
 //! - [`search`]: alpha-beta search, quiescence, move ordering, the transposition table;
 //! - [`engine`]: the controller, the time manager, the search workers, bench;
 //! - [`uci`]: the protocol's commands, options and the one stdout writer;
+//! - [`xboard`]: the XBoard protocol (CECP 2), chosen when the first line is `xboard`;
 //! - [`style`]: play styles (weight sets, knobs, style files) and the one the options select;
 //! - [`tablebase`]: Syzygy endgame tablebases (loading, probing, root move ranking);
 //! - [`tune`]: the Texel tuner of the evaluation's weights and self-play data generation;
@@ -46,3 +47,4 @@ pub mod tune;
 pub mod turochamp;
 pub mod uci;
 pub mod wdl;
+pub mod xboard;

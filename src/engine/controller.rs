@@ -3,6 +3,9 @@
 //! search: searches run on the thread pool, whose thread 0 sends the answer
 //! back over a channel, and the long-lived time-manager thread enforces each
 //! search's hard limit.
+//!
+//! In XBoard mode it also keeps the CECP session (`xboard.rs`): the game, the
+//! clocks and the resign and draw decisions, and answers with `move` lines.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -10,6 +13,8 @@ use std::thread;
 use std::time::Instant;
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
+
+mod xboard;
 
 use super::front::Incoming;
 use super::go::{self, GoDecision, GoPlan};
@@ -40,6 +45,9 @@ struct ActiveSearch {
     hold_result: bool,
     /// The pool's answer, kept while `hold_result` is set.
     finished: Option<PoolResult>,
+    /// Print nothing when it ends: an XBoard analysis, or a ponder search the
+    /// opponent's move made useless.
+    discard: bool,
 }
 
 /// The engine's state between commands, and the one place that acts on them (see the module comment).
@@ -66,6 +74,8 @@ pub struct Controller {
     style: StyleState,
     /// Seeds the draw among the lines of each search with a strength limit.
     strength_seeds: Rng,
+    /// The CECP session, in XBoard mode only.
+    xboard: Option<Box<crate::xboard::Session>>,
 }
 
 impl Controller {
@@ -96,6 +106,7 @@ impl Controller {
             tablebase: None,
             style: StyleState::default(),
             strength_seeds: Rng::new(seed_from_clock()),
+            xboard: None,
         }
     }
 
@@ -127,6 +138,10 @@ impl Controller {
         self.output.log_input(&incoming.raw);
         let command = match incoming.command {
             Ok(command) => command,
+            Err(err) if self.xboard.is_some() => {
+                self.output.line(&crate::xboard::error_line(&err, &incoming.raw));
+                return true;
+            }
             Err(err) => {
                 self.info_string(&err.to_string());
                 return true;
@@ -134,7 +149,14 @@ impl Controller {
         };
         match command {
             Command::Empty | Command::Register | Command::Xboard => {}
-            Command::Uci => self.identify(),
+            Command::Cecp(command) => self.cecp(command, &incoming.raw, incoming.received),
+            Command::SetOption { name, value } if self.xboard.is_some() => {
+                self.cecp_set_option(&name, value, &incoming.raw);
+            }
+            Command::Uci => {
+                self.leave_xboard();
+                self.identify();
+            }
             Command::Debug(on) => self.debug = on,
             Command::IsReady => self.output.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -186,12 +208,14 @@ impl Controller {
     }
 
     fn info_string(&self, text: &str) {
+        // CECP's comment lines start with `#`.
+        let prefix = if self.xboard.is_some() { "#" } else { "info string" };
         // One line per message: a newline inside would start a line without a
         // keyword. Other control characters (a NUL or a lone \r from echoed
         // input) could cut or garble the line in a GUI: they become `?`.
         for line in text.lines() {
             let visible: String = line.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
-            self.output.line(&format!("info string {visible}"));
+            self.output.line(&format!("{prefix} {visible}"));
         }
     }
 
@@ -302,6 +326,7 @@ impl Controller {
         }
         let mut plan = match go::plan(&self.position, params, &self.options, self.chess960()) {
             GoDecision::Search(plan) => *plan,
+            GoDecision::NoMove { .. } if self.xboard.is_some() => return,
             GoDecision::NoMove { in_check } => {
                 for line in GoDecision::no_move_lines(in_check, self.options.check(names::UCI_SHOW_WDL)) {
                     self.output.line(&line);
@@ -338,9 +363,15 @@ impl Controller {
         let shared = Arc::new(
             SharedState::new(Arc::clone(&self.tt), Arc::clone(&self.stop))
                 .with_tablebase(tables, root_probes)
-                .with_weights(weights),
+                .with_weights(weights)
+                .with_contempt(self.contempt(params)),
         );
-        let output: Arc<dyn InfoSink + Send> = Arc::new(self.output.clone());
+        let output: Arc<dyn InfoSink + Send> = match &self.xboard {
+            Some(session) => {
+                Arc::new(crate::xboard::thinking::Thinking::new(self.output.clone(), Arc::clone(&session.post)))
+            }
+            None => Arc::new(self.output.clone()),
+        };
         let main = MainDuties {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
             info: if handicap.is_some() { Arc::new(ShownLines { inner: output, shown: shown_lines }) } else { output },
@@ -349,7 +380,17 @@ impl Controller {
         };
         self.start_search(&plan, params, shared, main, handicap);
         let hold_result = params.infinite || params.ponder;
-        self.search = Some(ActiveSearch { plan, clock, watch, hold_result, finished: None });
+        self.search = Some(ActiveSearch { plan, clock, watch, hold_result, finished: None, discard: false });
+    }
+
+    /// `Contempt` for a game search; none in analysis (`go infinite`), whose
+    /// scores must say what the position is worth, not what the engine prefers.
+    fn contempt(&self, params: &GoParams) -> i32 {
+        if params.infinite {
+            0
+        } else {
+            i32::try_from(self.options.spin(names::CONTEMPT)).unwrap_or(0)
+        }
     }
 
     /// Plays a book move instead of searching when the book has one for this
@@ -366,7 +407,11 @@ impl Controller {
             BookReply::Play { lines } => {
                 // The lag tracker sees book moves too: they measure the GUI's lag best.
                 self.lag.on_go(params, self.position.side_to_move(), go_received);
-                self.output.lines(&lines);
+                if self.xboard.is_some() {
+                    self.xboard_book_move(&lines);
+                } else {
+                    self.output.lines(&lines);
+                }
                 self.lag.on_bestmove(Instant::now());
                 true
             }
@@ -446,10 +491,17 @@ impl Controller {
     /// Prints `bestmove` for the active search and returns to idle.
     fn finish(&mut self, result: &PoolResult) {
         if let Some(search) = self.search.take() {
-            let line = go::bestmove_line(&search.plan, &result.result, self.chess960());
+            if search.discard {
+                return;
+            }
             let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
-            self.output.line(&line);
+            let ponder_next = if self.xboard.is_some() {
+                self.xboard_answer(&search, result, elapsed)
+            } else {
+                self.output.line(&go::bestmove_line(&search.plan, &result.result, self.chess960()));
+                false
+            };
             let written = Instant::now();
             if let Some(deadline) = search.clock.hard_deadline() {
                 // A ponder search may have ended long before `ponderhit` let it answer.
@@ -461,6 +513,9 @@ impl Controller {
             // time-manager thread to answer, a wake-up the GUI need not wait for.
             // The stop flag is cleared only by the next `go`, after this.
             drop(search.watch);
+            if ponder_next {
+                self.xboard_ponder();
+            }
         }
     }
 

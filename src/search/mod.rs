@@ -61,19 +61,29 @@ pub struct SharedState {
     pub tablebase: Option<SearchTables>,
     /// The play style's evaluation weights (`None`: the compiled ones).
     pub weights: Option<Arc<[S]>>,
+    /// Centipawns a draw is worth less than an even position to the side to
+    /// move at the root (`Contempt`); 0 scores draws as exactly even.
+    pub contempt: i32,
 }
 
 impl SharedState {
     /// A fresh state for one search over `tt`, without tablebases, with the compiled weights.
     #[must_use]
     pub fn new(tt: Arc<TranspositionTable>, stop: Arc<AtomicBool>) -> SharedState {
-        SharedState { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None }
+        SharedState { tt, stop, progress: SearchProgress::default(), tablebase: None, weights: None, contempt: 0 }
     }
 
     /// The same state evaluating with a play style's `weights` (`None`: the compiled ones).
     #[must_use]
     pub fn with_weights(mut self, weights: Option<Arc<[S]>>) -> SharedState {
         self.weights = weights;
+        self
+    }
+
+    /// The same state scoring draws `contempt` centipawns below even for the root's side to move.
+    #[must_use]
+    pub fn with_contempt(mut self, contempt: i32) -> SharedState {
+        self.contempt = contempt;
         self
     }
 

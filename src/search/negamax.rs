@@ -255,12 +255,25 @@ impl SearchRun<'_> {
     /// Draws by rule, or the deepest ply reached: the score if the node ends here.
     pub fn draw_or_horizon(&mut self, ply: usize, in_check: bool) -> Option<i32> {
         if self.pos.is_repetition(ply) || self.pos.is_fifty_move_draw() || self.pos.has_insufficient_material() {
-            return Some(DRAW);
+            return Some(self.draw_score(ply));
         }
         if ply >= MAX_PLY - 1 {
             return Some(if in_check { DRAW } else { self.evaluate() });
         }
         None
+    }
+
+    /// A drawn position's score at `ply`: `Contempt` below even for the root's
+    /// side to move, as much above for its opponent (plies of the same parity
+    /// have the root's side to move, null moves included).
+    #[inline]
+    pub fn draw_score(&self, ply: usize) -> i32 {
+        let contempt = self.shared.contempt;
+        if ply.is_multiple_of(2) {
+            DRAW - contempt
+        } else {
+            DRAW + contempt
+        }
     }
 
     /// A TT score that settles the node (callers use it at non-PV nodes only).
@@ -409,7 +422,7 @@ impl SearchRun<'_> {
             } else if node.in_check {
                 mated_in(node.ply)
             } else {
-                DRAW
+                self.draw_score(node.ply)
             };
         }
         if let Some(cutoff) = &cutoff {

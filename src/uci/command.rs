@@ -53,8 +53,11 @@ pub enum Command {
     Eval,
     /// `bench [depth] [threads] [hash]`: search the bench positions and print the node count.
     Bench(BenchParams),
-    /// `xboard`: Arena's auto-detection probe; ignored.
+    /// `xboard`: as the first line, the switch to the XBoard protocol (the
+    /// front thread then sends `Cecp(Start)`); later, Arena's auto-detection probe, ignored.
     Xboard,
+    /// A CECP (XBoard) command without a UCI counterpart, in XBoard mode.
+    Cecp(crate::xboard::XbCommand),
 }
 
 /// `position startpos|fen <FEN> [moves ...]`, unchecked.
