@@ -16,3 +16,4 @@ pub mod rng;
 pub mod scratch;
 pub mod search;
 pub mod uci;
+pub mod xboard;

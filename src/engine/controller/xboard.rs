@@ -296,16 +296,20 @@ impl Controller {
         }
     }
 
-    /// `draw`: answered with the score of the search under way when there is
-    /// one for the engine's move, otherwise now with the last one.
+    /// `draw`: accepted at once when the last score allows, otherwise (or
+    /// during the engine's search) answered after its next search, whose
+    /// fresh score decides.
     fn draw_offered(&mut self) {
         let settings = Settings::from_options(&self.options);
         let searching = self.search.as_ref().is_some_and(|search| !search.hold_result && !search.discard);
         let session = self.session();
-        if searching {
-            session.draw_offered = true;
-        } else if !session.over && session.adjudicator.accepts_draw(&settings) {
+        if session.over {
+            return;
+        }
+        if !searching && session.adjudicator.accepts_draw(&settings) {
             self.output.line("offer draw");
+        } else {
+            session.draw_offered = true;
         }
     }
 
