@@ -48,7 +48,7 @@ fn the_handshake_lists_the_features_and_options() {
     }
     engine.send("memory 32");
     engine.send("cores 1");
-    engine.send("option Draw Accept=0");
+    engine.send("option Draw_Accept=0");
     engine.send("option Contempt=500");
     engine.send("memory 0");
     let replies = ping(&mut engine, 1);
@@ -211,7 +211,7 @@ fn move_now_ends_a_long_search() {
 #[test]
 fn the_engine_resigns_a_lost_position() {
     let (mut engine, _) = start();
-    for line in ["option Resign Moves=1", "new", "force", "setboard 7k/8/8/8/8/8/2QQ4/K7 b - - 0 1", "st 0.2", "go"] {
+    for line in ["option Resign_Moves=1", "new", "force", "setboard 7k/8/8/8/8/8/2QQ4/K7 b - - 0 1", "st 0.2", "go"] {
         engine.send(line);
     }
     let lines = turn(&engine);
@@ -222,11 +222,11 @@ fn the_engine_resigns_a_lost_position() {
 #[test]
 fn draw_offers_are_accepted_only_when_not_better() {
     let (mut engine, _) = start();
-    // The engine plays Black a pawn down in a rook ending: it takes the draw.
-    for line in ["new", "force", "setboard 6k1/7r/8/8/8/8/P7/R5K1 w - - 0 1", "st 0.1", "usermove g1g2", "go"] {
+    // The engine plays Black two pawns down in a rook ending: it takes the draw.
+    for line in ["new", "force", "setboard 6k1/7r/8/8/8/8/PP6/R5K1 w - - 0 1", "st 0.1", "usermove g1g2", "go"] {
         engine.send(line);
     }
-    let mut pos = Position::from_fen("6k1/7r/8/8/8/8/P7/R5K1 b - - 1 1").expect("valid");
+    let mut pos = Position::from_fen("6k1/7r/8/8/8/8/PP6/R5K1 b - - 1 1").expect("valid");
     engine_move(&mut pos, &turn(&engine));
     engine.send("draw");
     assert_eq!(ping(&mut engine, 5), ["offer draw"]);

@@ -35,8 +35,10 @@ pub fn feature_lines(table: &OptionTable) -> Vec<String> {
 }
 
 /// `NAME -spin DEFAULT MIN MAX`, `NAME -check 0|1`, `NAME -combo *A /// B`, ...
+/// Spaces in names become `_`: clients such as python-chess end a name at
+/// its first space ([`table_name`] reads them back).
 fn option_feature(spec: &OptionSpec) -> String {
-    let name = &spec.name;
+    let name = spec.name.replace(' ', "_");
     match &spec.kind {
         OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
         OptionKind::Check { default } => format!("{name} -check {}", u8::from(*default)),
@@ -45,7 +47,7 @@ fn option_feature(spec: &OptionSpec) -> String {
                 choices.iter().map(|c| if c == default { format!("*{c}") } else { c.clone() }).collect();
             format!("{name} -combo {}", listed.join(" /// "))
         }
-        OptionKind::Text { default } if is_path(name) => format!("{name} -file {default}"),
+        OptionKind::Text { default } if is_path(&spec.name) => format!("{name} -file {default}"),
         OptionKind::Text { default } => format!("{name} -string {default}"),
         OptionKind::Button => format!("{name} -button"),
     }
@@ -53,6 +55,17 @@ fn option_feature(spec: &OptionSpec) -> String {
 
 fn is_path(name: &str) -> bool {
     [names::BOOK_FILE, names::STYLE_FILE, names::DEBUG_LOG_FILE].contains(&name)
+}
+
+/// The table's name for the `NAME` of `option NAME=VALUE`: as sent when the
+/// table has it (`UCI_Elo`), otherwise with `_` read as a space (`Resign_Score`).
+#[must_use]
+pub fn table_name(table: &OptionTable, name: &str) -> String {
+    if table.find(name).is_some() {
+        name.to_string()
+    } else {
+        name.replace('_', " ")
+    }
 }
 
 /// The value `option NAME=VALUE` sent, as the option table reads it: check
@@ -82,7 +95,7 @@ mod tests {
             assert!(text.contains(wanted), "{wanted} missing");
         }
         assert!(text.contains("option=\"Contempt -spin 0 -100 100\""), "{text}");
-        assert!(text.contains("option=\"Draw Accept -check 1\""), "{text}");
+        assert!(text.contains("option=\"Draw_Accept -check 1\""), "{text}");
         assert!(text.contains("-combo *Default /// Aggressive"), "{text}");
         assert!(!text.contains("option=\"Hash"), "Hash goes through memory");
         let offered = lines.iter().filter(|line| line.starts_with("feature option=")).count();
@@ -95,5 +108,7 @@ mod tests {
         assert_eq!(table_value(&table, "draw accept", Some("0".into())), Some("false".into()));
         assert_eq!(table_value(&table, "Contempt", Some("1".into())), Some("1".into()));
         assert_eq!(table_value(&table, "Clear Hash", None), None);
+        assert_eq!(table_name(&table, "Resign_Score"), "Resign Score");
+        assert_eq!(table_name(&table, "UCI_Elo"), "UCI_Elo");
     }
 }

@@ -105,6 +105,7 @@ impl Controller {
     /// `option`, `memory`, `cores` and `egtpath` in XBoard mode: as UCI's
     /// `setoption`, with CECP's `1`/`0` for checks and its error replies.
     pub(super) fn cecp_set_option(&mut self, name: &str, value: Option<String>, raw: &str) {
+        let name = &features::table_name(self.options.table(), name);
         let value = features::table_value(self.options.table(), name, value);
         let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH, names::SYZYGY_PATH]
             .iter()
