@@ -52,9 +52,9 @@ def elo(wins, losses, draws):
 class Clock:
     """One side's clock under `level MOVES BASE INC`."""
 
-    def __init__(self, moves, base, inc):
+    def __init__(self, moves, base, inc, made=0):
         self.moves, self.base, self.inc = moves, base, inc
-        self.left, self.made = base, 0
+        self.left, self.made = base, made
 
     def limit_fields(self):
         to_go = self.moves - self.made % self.moves if self.moves else None
@@ -72,7 +72,11 @@ class Clock:
 
 def play_game(engines, names, board, args, game_id):
     """Plays from `board`; returns (result, termination, node)."""
-    clocks = {color: Clock(args.moves, args.base, args.inc) for color in chess.COLORS}
+    # As in XBoard, the opening's moves count towards the first session: a
+    # session ends at move 40, 80, ... of the game.
+    opening_moves = {color: sum(1 for ply in range(board.ply()) if (ply % 2 == 0) == (color == chess.WHITE))
+                     for color in chess.COLORS}
+    clocks = {color: Clock(args.moves, args.base, args.inc, opening_moves[color]) for color in chess.COLORS}
     offered = {color: False for color in chess.COLORS}
     game = chess.pgn.Game.from_board(board)
     game.headers.update({"White": names[chess.WHITE], "Black": names[chess.BLACK], "Round": str(game_id)})

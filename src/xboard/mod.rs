@@ -104,12 +104,14 @@ pub fn error_line(error: &CommandError, raw: &str) -> String {
     let command = shorten(raw.trim());
     match error {
         CommandError::Unknown(_) => format!("Error (unknown command): {command}"),
-        other => format!("Error ({}): {command}", one_line(&other.to_string())),
+        other => format!("Error ({}): {command}", visible(&other.to_string())),
     }
 }
 
-/// `text` without line breaks or other control characters.
-fn one_line(text: &str) -> String {
+/// `text` fit for one protocol line: control characters (line breaks, NULs,
+/// escapes echoed from input) become spaces.
+#[must_use]
+pub fn visible(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 

@@ -11,7 +11,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::uci::options::names;
 use crate::uci::{shorten, GoParams};
 use crate::xboard::adjudicate::{tablebase_outcome, Settings, Verdict};
-use crate::xboard::{features, game, Mode, Session, XbCommand};
+use crate::xboard::{features, game, visible, Mode, Session, XbCommand};
 
 impl Controller {
     /// Acts on one CECP command; `raw` is the line, for error messages.
@@ -40,12 +40,15 @@ impl Controller {
             XbCommand::Go => {
                 self.cancel_search();
                 let session = self.session();
+                // A `go` after `result` or a resignation still asks for a move.
+                session.over = false;
                 session.mode = Mode::Play(session.game.position().side_to_move());
                 self.think(received);
             }
             XbCommand::PlayOther => {
                 self.cancel_search();
                 let session = self.session();
+                session.over = false;
                 session.mode = Mode::Play(session.game.position().side_to_move().flip());
             }
             XbCommand::UserMove(text) => self.usermove(&text, received),
@@ -116,7 +119,7 @@ impl Controller {
         }
         match self.options.set(name, value.as_deref()) {
             Ok(outcome) => self.apply_option(&outcome),
-            Err(err) => self.output.line(&format!("Error ({err}): {}", shorten(raw))),
+            Err(err) => self.output.line(&format!("Error ({}): {}", visible(&err.to_string()), shorten(raw))),
         }
     }
 
@@ -241,7 +244,8 @@ impl Controller {
             }
             Err(err) => {
                 self.output.line("tellusererror Illegal position");
-                self.output.line(&format!("Error (illegal position: {err}): {}", shorten(raw)));
+                let reason = visible(&err.to_string());
+                self.output.line(&format!("Error (illegal position: {reason}): {}", shorten(raw)));
             }
         }
     }
