@@ -208,14 +208,18 @@ impl Controller {
     }
 
     fn info_string(&self, text: &str) {
-        // CECP's comment lines start with `#`.
-        let prefix = if self.xboard.is_some() { "#" } else { "info string" };
+        if self.xboard.is_some() {
+            for line in text.lines() {
+                self.output.line(&crate::xboard::comment_line(line));
+            }
+            return;
+        }
         // One line per message: a newline inside would start a line without a
         // keyword. Other control characters (a NUL or a lone \r from echoed
         // input) could cut or garble the line in a GUI: they become `?`.
         for line in text.lines() {
             let visible: String = line.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
-            self.output.line(&format!("{prefix} {visible}"));
+            self.output.line(&format!("info string {visible}"));
         }
     }
 

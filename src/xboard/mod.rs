@@ -108,6 +108,22 @@ pub fn error_line(error: &CommandError, raw: &str) -> String {
     }
 }
 
+/// A diagnostic as a CECP comment line (`# text`). XBoard takes any engine
+/// output containing "No such file", "not found" or "can't find" (comments
+/// too) for a failed engine start; its default `egtpath` names a directory
+/// that rarely exists, so the tablebase loader's report would trip it. Those
+/// phrases are reworded.
+#[must_use]
+pub fn comment_line(text: &str) -> String {
+    let mut text = visible(text);
+    for (phrase, plain) in
+        [("No such file or directory", "missing"), ("No such file", "missing"), ("not found", "missing")]
+    {
+        text = text.replace(phrase, plain);
+    }
+    format!("# {}", text.replace("can't find", "cannot see").replace("Can't find", "Cannot see"))
+}
+
 /// `text` fit for one protocol line: control characters (line breaks, NULs,
 /// escapes echoed from input) become spaces.
 #[must_use]
@@ -126,6 +142,8 @@ mod tests {
         let bad = parse("sd 0").expect_err("out of range");
         let line = error_line(&bad, "sd 0");
         assert!(line.starts_with("Error (sd: ") && line.ends_with("): sd 0"), "{line}");
+        let comment = comment_line("Syzygy: cannot read /EGT: No such file or directory (os error 2)");
+        assert_eq!(comment, "# Syzygy: cannot read /EGT: missing (os error 2)");
         let noisy = error_line(&unknown, "\u{1b}[31m\0");
         assert!(!noisy.chars().any(char::is_control), "{noisy:?}");
     }

@@ -29,7 +29,7 @@ impl Thinking {
 impl InfoSink for Thinking {
     fn info(&self, line: &str) {
         if let Some(text) = line.strip_prefix("info string ") {
-            self.output.line(&format!("# {text}"));
+            self.output.line(&super::comment_line(text));
         } else if self.post.load(Ordering::Relaxed) {
             if let Some(thinking) = thinking_line(line) {
                 self.output.line(&thinking);
