@@ -9,6 +9,8 @@
 //! line may carry a control character echoed from the input. At the end the
 //! engine must exit with code 0 after `quit`, without panic text on stderr.
 //!
+//! XBoard mode has its own fuzzer, `xboard_fuzz.rs`.
+//!
 //! `FERROCHAMP_FUZZ_CASES=20000 cargo test --release --test uci_fuzz` runs
 //! more cases; `FERROCHAMP_FUZZ_SEED=N` another seed. A failure prints the
 //! seed, the case number and the case's lines.
