@@ -270,3 +270,35 @@ fn contempt_counts_in_games_and_not_in_analysis() {
     let lines = uci.bestmove_after("go depth 4", ANSWER);
     assert!(lines.iter().any(|line| line.contains("score cp -30")), "{lines:?}");
 }
+
+#[test]
+fn pondering_on_the_expected_reply_and_on_another_one_both_end_in_one_move() {
+    let (mut engine, _) = start();
+    for line in ["new", "hard", "st 0.2", "usermove e2e4"] {
+        engine.send(line);
+    }
+    let mut pos = Position::startpos();
+    pos.make_move(printed_move(&pos, "e2e4", false).expect("legal"));
+    engine_move(&mut pos, &turn(&engine));
+    engine.send("hint");
+    let hint = ping(&mut engine, 8);
+    let expected = hint.iter().find_map(|line| line.strip_prefix("Hint: ")).expect("a hint").to_string();
+    // The expected reply: the ponder search becomes the search for the move.
+    engine.send(&format!("usermove {expected}"));
+    pos.make_move(printed_move(&pos, &expected, false).expect("the hint is legal"));
+    engine_move(&mut pos, &turn(&engine));
+    // Another reply: the ponder search is dropped and a fresh one answers.
+    engine.send("hint");
+    let hint = ping(&mut engine, 9);
+    let expected = hint.iter().find_map(|line| line.strip_prefix("Hint: ")).map(str::to_string);
+    let other = legal_moves(&pos)
+        .into_iter()
+        .map(|mv| pos.move_to_uci(mv, false))
+        .find(|mv| Some(mv) != expected.as_ref())
+        .expect("another legal move");
+    engine.send(&format!("usermove {other}"));
+    pos.make_move(printed_move(&pos, &other, false).expect("legal"));
+    engine_move(&mut pos, &turn(&engine));
+    engine.send("easy");
+    assert!(ping(&mut engine, 10).is_empty());
+}
