@@ -1,26 +1,10 @@
-//! The engine driven by python-chess, a real UCI client library.
-//!
-//! `.ci/run` installs python-chess. Outside CI, a machine without it skips this
-//! test with a message; under CI (`CI` set) a missing library fails it.
+//! The engine driven by python-chess, a real UCI client library
+//! (tests/client/python_client.py). A machine without python-chess skips it
+//! outside CI (`common::python::run_client`).
 
-use std::process::Command;
+mod common;
 
 #[test]
 fn python_chess_client_plays_analyses_and_ponders() {
-    let has_library =
-        Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|status| status.success());
-    if !has_library {
-        assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
-        eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
-        return;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client/python_client.py");
-    let output =
-        Command::new("python3").args([script, env!("CARGO_BIN_EXE_ferrochamp")]).output().expect("python3 runs");
-    assert!(
-        output.status.success(),
-        "python-chess client failed:\nstdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    common::python::run_client("python_client.py", "python-chess client");
 }
