@@ -279,7 +279,7 @@ def main():
     print("\nWithin ±50 of the label at every point:", all(abs(o) <= 50 for o in offsets))
     rows = ", ".join(f"({elo}, {round(table[elo], -1):_.1f})" for elo in args.points)
     print(f"\nconst CALIBRATED_NODES: [(i32, f64); {len(args.points)}] = [{rows}];")
-    print(f"// mean offset {sum(offsets) / len(offsets):+.1f} Elo: move ANCHOR_ELO up by as much")
+    print(f"// mean offset {sum(offsets) / len(offsets):+.1f} Elo: add it to ANCHOR_ELO (temperature and margin)")
 
 
 if __name__ == "__main__":

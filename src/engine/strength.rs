@@ -14,7 +14,7 @@
 //!
 //! Everything that depends on the Elo is in [`Handicap::for_elo`]; its constants
 //! are below, with how they were chosen (games against Stockfish 15.1's own
-//! `UCI_Elo`, see the README's "Playing a weaker Ferrochamp").
+//! `UCI_Elo`, see docs/strength-limit.md).
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -33,10 +33,11 @@ pub const ELO_MIN: i32 = 800;
 /// The highest `UCI_Elo`.
 pub const ELO_MAX: i32 = 2850;
 
-/// At 10+0.1 Ferrochamp's full strength measures about this on Stockfish
-/// 15.1's `UCI_Elo` scale (the README's calibration table), so a setting from
-/// here up plays at full strength: no handicap could make it stronger.
-pub const FULL_STRENGTH_ELO: i32 = 2300;
+/// The lowest setting that plays at full strength: no handicap could make the
+/// engine stronger than itself. The highest calibrated point is 2250; from
+/// there to here the budget follows the last segment. `limit-table` shows
+/// what each setting plays with.
+pub const FULL_STRENGTH_ELO: i32 = 2400;
 
 /// `Skill Level` 0..=19 maps to `SKILL_ELO_AT_ZERO + level * SKILL_ELO_PER_LEVEL`
 /// (1000..=2235, spread over the calibrated range); level 20, the default, is
@@ -45,13 +46,22 @@ const SKILL_LEVEL_FULL: i64 = 20;
 const SKILL_ELO_AT_ZERO: i32 = 1000;
 const SKILL_ELO_PER_LEVEL: i32 = 65;
 
-/// The node budgets measured to play level with Stockfish 15.1 at the same
-/// `UCI_Elo` at 10+0.1 (the README's calibration table): `(elo, nodes)`, by
-/// rising Elo. Between two points the budget grows geometrically; beyond the
-/// ends it follows the nearest segment.
-const CALIBRATED_NODES: [(i32, f64); 3] = [(1400, 1_000.0), (1800, 11_000.0), (2200, 80_000.0)];
+/// The node budgets that play level with Stockfish 15.1 at the same `UCI_Elo`
+/// at 10+0.1: `(elo, nodes)`, by rising Elo. Between two points the budget
+/// grows geometrically; beyond the ends it follows the nearest segment.
+///
+/// Fitted on 2026-12-02 for the search and evaluation of bench 5965379
+/// (commit dd23bb1 and after) with `scripts/limit_calibration.py`, 200 games
+/// a point; docs/results.md has each point's figures. Probes of the previous
+/// table (set on older, weaker builds) showed every setting some 70 Elo
+/// above its label, so each point first took the budget the old table gave
+/// 70 Elo lower, and [`ANCHOR_ELO`] moved up by as much; 1600, 2100 and 2250
+/// were then set from the games. Rerun the script after any change of the
+/// evaluation's scale or a gain of more than about 30 Elo.
+const CALIBRATED_NODES: [(i32, f64); 5] =
+    [(1350, 490.0), (1600, 3_170.0), (1850, 9_760.0), (2100, 22_000.0), (2250, 60_000.0)];
 /// The Elo at which the constants below are given.
-const ANCHOR_ELO: f64 = 1400.0;
+const ANCHOR_ELO: f64 = 1470.0;
 /// The budget never drops below one shallow search of every line: the first
 /// iteration always completes anyway, so a smaller budget would change nothing.
 const MIN_NODES: u64 = 50;
@@ -66,12 +76,22 @@ const MARGIN_AT_ANCHOR_CP: f64 = 120.0;
 const ELO_PER_MARGIN_HALVING: f64 = 300.0;
 /// Root lines searched and drawn from.
 const LINES: usize = 4;
+/// Below the lowest calibrated point the node budget soon reaches
+/// [`MIN_NODES`], and settings 200 Elo apart played too alike (62% and 63% per
+/// step in self-play with the temperature and margin alone): there both grow
+/// twice as fast going down, by a further doubling every this many Elo ...
+const ELO_PER_EXTRA_DOUBLING_BELOW_FLOOR: f64 = 600.0;
+/// ... and one more line is drawn from every this many Elo, up to [`MAX_LINES`].
+const ELO_PER_EXTRA_LINE_BELOW_FLOOR: i32 = 150;
+/// The most root lines a limited search draws from.
+const MAX_LINES: usize = 8;
 /// Below this margin only one line is searched: the draw could only pick among
 /// near-equal moves, while four lines cost the search about a third of its
 /// depth (a probe at 2200 with four lines and a 19 cp margin scored 3-12-2
 /// where full strength scored 15-9-6), so the strongest settings are a pure
-/// node budget.
-const SINGLE_LINE_BELOW_MARGIN_CP: i32 = 25;
+/// node budget. From about 2075 up: 2100 with four lines and 34,400 nodes
+/// scored 13-31-2 against Stockfish's 2100 (2026-12-02).
+const SINGLE_LINE_BELOW_MARGIN_CP: i32 = 30;
 
 /// How much weaker one search plays, all derived from one Elo figure.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,16 +114,23 @@ impl Handicap {
     pub fn for_elo(elo: i32) -> Handicap {
         let elo = elo.clamp(ELO_MIN, ELO_MAX);
         let above_anchor = f64::from(elo) - ANCHOR_ELO;
+        let below_floor = (CALIBRATED_NODES[0].0 - elo).max(0);
+        let widening = (f64::from(below_floor) / ELO_PER_EXTRA_DOUBLING_BELOW_FLOOR).exp2();
         let nodes = calibrated_nodes(elo);
-        let temperature_cp = TEMPERATURE_AT_ANCHOR_CP * (-above_anchor / ELO_PER_TEMPERATURE_HALVING).exp2();
-        let margin_cp = MARGIN_AT_ANCHOR_CP * (-above_anchor / ELO_PER_MARGIN_HALVING).exp2();
+        let temperature_cp = TEMPERATURE_AT_ANCHOR_CP * (-above_anchor / ELO_PER_TEMPERATURE_HALVING).exp2() * widening;
+        let margin_cp = MARGIN_AT_ANCHOR_CP * (-above_anchor / ELO_PER_MARGIN_HALVING).exp2() * widening;
+        let extra_lines = usize::try_from(below_floor / ELO_PER_EXTRA_LINE_BELOW_FLOOR).unwrap_or(0);
         Handicap {
             elo,
             // Both are finite and positive, and far below the integer limits.
             nodes: (nodes.round() as u64).max(MIN_NODES),
             temperature_cp,
             margin_cp: margin_cp.round() as i32,
-            lines: if margin_cp.round() < f64::from(SINGLE_LINE_BELOW_MARGIN_CP) { 1 } else { LINES },
+            lines: if margin_cp.round() < f64::from(SINGLE_LINE_BELOW_MARGIN_CP) {
+                1
+            } else {
+                (LINES + extra_lines).min(MAX_LINES)
+            },
         }
     }
 

@@ -125,7 +125,8 @@ fn no_line_beyond_the_margin_is_ever_drawn() {
     for elo in [ELO_MIN, 1400, 1800, 2200, 2600, ELO_MAX] {
         let handicap = Handicap::for_elo(elo);
         let best = 40;
-        let lines = lines_scoring(&[best, best - handicap.margin_cp, best - handicap.margin_cp - 1, best - 900]);
+        let margin = handicap.margin_cp;
+        let lines = lines_scoring(&[best, best - margin, best - margin - 1, best - margin - 500]);
         let counts = draw_counts(&handicap, &lines, 2000);
         assert_eq!(&counts[2..], &[0, 0], "Elo {elo}, margin {}: {counts:?}", handicap.margin_cp);
     }
@@ -133,12 +134,26 @@ fn no_line_beyond_the_margin_is_ever_drawn() {
 
 #[test]
 fn only_the_drawn_lines_count_and_the_ranking_need_not_be_sorted() {
-    let handicap = Handicap::for_elo(ELO_MIN);
+    let handicap = Handicap::for_elo(1400);
+    assert_eq!(handicap.lines, 4);
     // The fifth line scores best but lies beyond the lines searched for the draw.
     let lines = lines_scoring(&[0, 10, 5, -10, 500]);
     let counts = draw_counts(&handicap, &lines, 2000);
     assert_eq!(counts[4], 0, "{counts:?}");
     assert!(counts[1] > counts[0], "the best of the drawn lines leads even when not first: {counts:?}");
+}
+
+#[test]
+fn below_the_lowest_calibrated_point_more_lines_are_drawn_from() {
+    let floor = CALIBRATED_NODES[0].0;
+    assert_eq!(Handicap::for_elo(floor).lines, LINES);
+    let mut previous = Handicap::for_elo(floor);
+    for elo in (ELO_MIN..floor).rev().step_by(50) {
+        let handicap = Handicap::for_elo(elo);
+        assert!(handicap.lines >= previous.lines && handicap.lines <= MAX_LINES, "{previous:?} -> {handicap:?}");
+        previous = handicap;
+    }
+    assert!(Handicap::for_elo(ELO_MIN).lines > LINES);
 }
 
 #[test]
