@@ -87,7 +87,7 @@ def parse_args():
 
 
 def check_tools(args):
-    tools = [("ferrochamp binary (cargo build --release)", args.binary), ("the table tool", args.binary)]
+    tools = [("ferrochamp binary (cargo build --release)", args.binary)]
     if not args.report_only:
         tools.append(("fastchess", args.fastchess))
     if not args.report_only and not args.ladder:
