@@ -7,7 +7,8 @@ played by the named engine (by default any player whose PGN name starts with "fe
 case-insensitive), this writes the position the engine searched and its score, as datagen
 writes them: `FEN | score | result`, score in centipawns and result from White's side. Moves
 with no score (opening-book moves, adjudications), mate scores and positions in check are left
-out; a `# game N` line starts each game, so `wdl-fit` never merges two games.
+out; a `# game N` line starts each game, so `wdl-fit` never merges two games. Games from several
+PGNs are mixed, each file's spread evenly, so the held-out last games come from every match.
 
 usage: scripts/pgn_to_wdl.py OUT.txt GAMES.pgn [MORE.pgn ...] [--engine PREFIX] [--min-ply N]
 Needs python-chess (`pip install chess`).
@@ -53,6 +54,29 @@ def game_lines(game, prefix, min_ply):
     return lines
 
 
+def scored_games(path, prefix, min_ply):
+    """The `game_lines` of each game in one PGN that has any."""
+    try:
+        handle = open(path, encoding="utf-8", errors="replace")
+    except OSError as error:
+        sys.exit(f"pgn_to_wdl.py: cannot open {path}: {error}")
+    games = []
+    with handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            lines = game_lines(game, prefix, min_ply)
+            if lines:
+                games.append(lines)
+    return games
+
+
+def interleaved(per_file):
+    """All files' games, each file's spread evenly over the output: `wdl-fit` holds out the last
+    games, and they should be the last share of every match, not all of the last file."""
+    spread = [((i + 0.5) / len(games), f, i) for f, games in enumerate(per_file) for i in range(len(games))]
+    for _, f, i in sorted(spread):
+        yield per_file[f][i]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
@@ -60,20 +84,13 @@ def main():
     parser.add_argument("--engine", default="ferrochamp", help="player-name prefix of our engine")
     parser.add_argument("--min-ply", type=int, default=0, help="skip each game's first N plies")
     args = parser.parse_args()
+    per_file = [scored_games(path, args.engine.lower(), args.min_ply) for path in args.pgns]
     games = positions = 0
     with open(args.out, "w", encoding="utf-8") as out:
-        for path in args.pgns:
-            try:
-                handle = open(path, encoding="utf-8", errors="replace")
-            except OSError as error:
-                sys.exit(f"pgn_to_wdl.py: cannot open {path}: {error}")
-            with handle:
-                while (game := chess.pgn.read_game(handle)) is not None:
-                    lines = game_lines(game, args.engine.lower(), args.min_ply)
-                    if lines:
-                        out.write(f"# game {games}\n" + "\n".join(lines) + "\n")
-                        games += 1
-                        positions += len(lines)
+        for lines in interleaved(per_file):
+            out.write(f"# game {games}\n" + "\n".join(lines) + "\n")
+            games += 1
+            positions += len(lines)
     if games == 0:
         sys.exit(f"pgn_to_wdl.py: no scored game of an engine named {args.engine}* in {args.pgns}")
     print(f"{positions} positions from {games} games -> {args.out}")

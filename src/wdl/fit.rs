@@ -22,7 +22,7 @@ use crate::board::{Color, Position};
 use crate::search::score::is_decisive;
 
 use super::mle::{fit, mean_log_loss, pool, Cell, Outcome};
-use super::{material, WdlModel};
+use super::{material, WdlModel, MOVE_32_MATERIAL, UNNORMALISED_MIDPOINT_CP};
 
 /// The settings of `ferrochamp wdl-fit`.
 #[derive(Clone, Debug, clap::Args)]
@@ -312,6 +312,13 @@ pub fn run_wdl_fit(config: &WdlFitConfig) -> Result<(), String> {
         report.push('\n');
     }
     let _ = writeln!(report, "Constants: {}", constants(&result.model));
+    let midpoint = result.model.midpoint(MOVE_32_MATERIAL);
+    let (low, high) = UNNORMALISED_MIDPOINT_CP;
+    let _ = writeln!(
+        report,
+        "Scale: {midpoint:.0} cp wins as often as not with move-32 material (m = {MOVE_32_MATERIAL}); \
+         `score cp` stays unnormalised while this is within {low:.0}-{high:.0} (docs/wdl.md)."
+    );
     print!("{report}");
     Ok(())
 }

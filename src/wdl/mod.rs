@@ -33,17 +33,28 @@ pub const MAX_MATERIAL: u32 = 78;
 /// Highest power of `m` in the polynomials `a(m)` and `b(m)`.
 pub const DEGREE: usize = 3;
 
+/// The material (as [`material`] counts it) on the board at move 32 in
+/// Ferrochamp's games at 10+0.1: the mean over the 2026-12-02 refit games.
+/// Stockfish normalises its scores so that +1.00 wins half the games at move
+/// 32; this is where the same reading of our scale is taken.
+pub const MOVE_32_MATERIAL: u32 = 46;
+
+/// The range of [`WdlModel::midpoint`] at [`MOVE_32_MATERIAL`] within which
+/// `score cp` is shown on the internal scale: +1.00 then wins from about 40%
+/// to 57% of the games at move 32 (49% with today's fit). A refit outside it means the evaluation's
+/// scale has drifted and scores should be normalised (docs/wdl.md).
+pub const UNNORMALISED_MIDPOINT_CP: (f64, f64) = (80.0, 125.0);
+
 /// The least `b` the model uses: a fit never gives less, and it keeps the
 /// logistic's slope finite for any constants.
 const MIN_SPREAD_CP: f64 = 1.0;
 
-/// Fitted on 2026-11-25 with `ferrochamp wdl-fit --input selfplay-5k.txt --holdout 0.2`:
-/// 200,746 positions of the first 2,400 of 3,000 games written by `ferrochamp datagen
-/// --threads 1 --nodes 5000 --games 3000 --openings noob_3moves_5k.epd --random-plies 2
-/// --seed 17` (commit 8279cf7's search, bench 7504110); the other 600 games are the
-/// README's calibration table. A cubic fitted the held-out games better than a
-/// quadratic (log-loss 0.6341 against 0.6364). Refit when the evaluation's scale changes.
-pub const FITTED: WdlModel = WdlModel { a: [412.0, -1309.3, 1749.7, -796.1], b: [131.2, -282.6, 504.9, -236.7] };
+/// Fitted on 2026-12-02 with `ferrochamp wdl-fit --input wdl-games.txt --holdout 0.2` to the
+/// scores Ferrochamp printed in 161 games at 10+0.1 (commit 248ca66, bench 5965379): 81 against
+/// Ethereal 12, 50 against itself and 30 against Stockfish 15.1 classical, 13,653 positions
+/// (`scripts/pgn_to_wdl.py`; the games are in `data/wdl/`). Fitted on 129 games, checked on the
+/// other 32 (docs/results.md). Refit when the evaluation's scale changes (docs/wdl.md).
+pub const FITTED: WdlModel = WdlModel { a: [481.6, -1211.8, 1115.8, -251.8], b: [92.2, 317.2, -1095.1, 823.6] };
 
 /// The constants of the model: coefficients of `a(m)` and `b(m)` in
 /// centipawns, lowest power first, of `x = m / MAX_MATERIAL`.
@@ -214,6 +225,31 @@ mod tests {
         assert!(level.draw > level.win, "{level:?}");
         let winning = FITTED.wdl(900, 40);
         assert!(winning.win > 900, "{winning:?}");
+    }
+
+    #[test]
+    fn a_pawn_up_at_move_32_wins_about_half_the_games() {
+        let midpoint = FITTED.midpoint(MOVE_32_MATERIAL);
+        let (low, high) = UNNORMALISED_MIDPOINT_CP;
+        assert!((low..=high).contains(&midpoint), "a({MOVE_32_MATERIAL}) = {midpoint:.1} cp: normalise `score cp`");
+    }
+
+    #[test]
+    fn the_start_position_is_drawn_about_as_often_as_real_games_are() {
+        // 40% of the fit's games were drawn: 46% against Ethereal 12, 54% against itself.
+        let start = FITTED.wdl(20, MAX_MATERIAL);
+        assert!((350..=600).contains(&start.draw), "{start:?}");
+        assert!(start.win > start.loss, "{start:?}");
+    }
+
+    #[test]
+    fn a_rook_up_is_nearly_always_won() {
+        // With little else on the board the search scores a rook up higher: 680 cp at depth 14
+        // in `6k1/5ppp/8/8/8/8/5PPP/R5K1 b` (material 11) and `2k5/ppp5/8/8/8/8/PPP5/1K5R w`.
+        for (material, score) in [(11, 680), (30, 500), (50, 500)] {
+            let rook_up = FITTED.wdl(score, material);
+            assert!(rook_up.win >= 950, "material {material}: {rook_up:?}");
+        }
     }
 
     #[test]
