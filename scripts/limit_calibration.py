@@ -87,16 +87,24 @@ def parse_args():
 
 
 def check_tools(args):
+    opponents = [] if args.ladder else [("Stockfish 15.1", args.stockfish)]
+    missing = missing_tool(args, opponents)
+    if missing:
+        fail(missing)
+
+
+def missing_tool(args, opponents):
+    """What is missing to run: the binary, and unless `args.report_only`, fastchess, the
+    `opponents` ((what, path) pairs) and the openings; None when nothing is."""
     tools = [("ferrochamp binary (cargo build --release)", args.binary)]
     if not args.report_only:
-        tools.append(("fastchess", args.fastchess))
-    if not args.report_only and not args.ladder:
-        tools.append(("Stockfish 15.1", args.stockfish))
+        tools += [("fastchess", args.fastchess), *opponents]
     for what, path in tools:
         if not (Path(path).is_file() and os.access(path, os.X_OK)) and not shutil.which(path):
-            fail(f"{what} not found or not executable: {path}")
+            return f"{what} not found or not executable: {path}"
     if not args.report_only and not Path(args.openings).is_file():
-        fail(f"openings not found: {args.openings}")
+        return f"openings not found: {args.openings}"
+    return None
 
 
 def read_games(path):

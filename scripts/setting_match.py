@@ -20,7 +20,6 @@ Needs fastchess and the openings (docs/testing.md says where they come from) and
 """
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -31,7 +30,7 @@ try:
 except ImportError:
     sys.exit("setting_match.py needs python-chess: pip install chess")
 
-from limit_calibration import interval
+from limit_calibration import interval, missing_tool
 from style_games import game_figures
 
 def fail(message):
@@ -70,16 +69,9 @@ def parse_args():
 
 
 def check_tools(args):
-    tools = [("ferrochamp binary (cargo build --release)", args.binary)]
-    if not args.report_only:
-        tools.append(("fastchess", args.fastchess))
-        if args.opponent != "self":
-            tools.append(("opponent", args.opponent))
-    for what, path in tools:
-        if not (Path(path).is_file() and os.access(path, os.X_OK)) and not shutil.which(path):
-            fail(f"{what} not found or not executable: {path}")
-    if not args.report_only and not Path(args.openings).is_file():
-        fail(f"openings not found: {args.openings}")
+    missing = missing_tool(args, [] if args.opponent == "self" else [("opponent", args.opponent)])
+    if missing:
+        fail(missing)
 
 
 def parts(args):
