@@ -7,9 +7,18 @@
 #   make bench                -> build, then print the bench signature
 #   make CPU=x86-64-v3        -> for a CPU level instead of this machine
 #                                (x86-64, x86-64-v2, x86-64-v3: docs/releases.md)
+#   FERROCHAMP_TUNE=1 make    -> with the `tune` feature: the search tunables
+#                                become UCI options, for OpenBench's SPSA
+#                                (docs/openbench.md); set in the worker's
+#                                environment, since OpenBench runs plain `make`
 
 EXE ?= ferrochamp
 CPU ?= native
+
+# Any non-empty value but 0 turns the feature on.
+ifneq ($(filter-out 0,$(FERROCHAMP_TUNE)),)
+	FEATURES := --features tune
+endif
 
 ifeq ($(OS),Windows_NT)
 	OUT := $(EXE).exe
@@ -26,7 +35,7 @@ endif
 .PHONY: openbench
 openbench: export RUSTFLAGS = -C target-cpu=$(CPU)
 openbench:
-	cargo rustc --release --bin ferrochamp -- --emit link=$(OUT)
+	cargo rustc --release --bin ferrochamp $(FEATURES) -- --emit link=$(OUT)
 
 .PHONY: bench
 bench: openbench

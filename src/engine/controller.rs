@@ -33,7 +33,8 @@ use crate::style::selection::{InForce, StyleState};
 use crate::tablebase::engine_setup;
 use crate::tablebase::{SearchTables, Tablebase};
 use crate::uci::options::names;
-use crate::uci::{Command, GoParams, OptionValues, Output, SetOutcome};
+use crate::uci::options::tuning::{self, TunableChange};
+use crate::uci::{Command, GoParams, OptionTable, OptionValues, Output, SetOutcome};
 
 /// A search in flight, or finished but held back until `stop`/`ponderhit`.
 struct ActiveSearch {
@@ -83,7 +84,7 @@ impl Controller {
     /// is the flag the front thread raises on `stop` and `quit`.
     #[must_use]
     pub fn new(output: Output, stop: Arc<AtomicBool>) -> Controller {
-        let options = OptionValues::default();
+        let options = OptionValues::new(OptionTable::for_engine());
         let hash_mb = options.spin_count(names::HASH);
         let threads = options.spin_count(names::THREADS);
         let (done_sender, done) = unbounded();
@@ -234,7 +235,8 @@ impl Controller {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let touches_workers = [names::HASH, names::THREADS, names::CLEAR_HASH, names::SYZYGY_PATH]
             .iter()
-            .any(|option| option.eq_ignore_ascii_case(name.trim()));
+            .any(|option| option.eq_ignore_ascii_case(name.trim()))
+            || self.options.table().lists_tunable(name);
         if touches_workers && self.search.is_some() {
             self.info_string(&format!("option {name} cannot change during a search; send it while idle"));
             return;
@@ -278,8 +280,21 @@ impl Controller {
             if let Err(err) = self.output.set_log_file(&path) {
                 self.info_string(&err.to_string());
             }
+        } else {
+            self.apply_tunable(outcome);
         }
         self.diagnostic(&format!("option {name} set"));
+    }
+
+    /// A search tunable set as an option (builds with the `tune` feature).
+    fn apply_tunable(&mut self, outcome: &SetOutcome) {
+        match tuning::apply_to_tunable(outcome) {
+            Ok(TunableChange::AppliedRebuildThreads) => {
+                self.pool = ThreadPool::new(self.options.spin_count(names::THREADS));
+            }
+            Ok(TunableChange::Applied | TunableChange::NotATunable) => {}
+            Err(err) => self.info_string(&err),
+        }
     }
 
     /// A fresh table of the `Hash` size rather than a resize: the old one may

@@ -7,7 +7,9 @@
 //! `ferrochamp --param NAME=VALUE` sets one before the engine starts and
 //! `ferrochamp params` lists them, for `scripts/spsa.py`. They are not
 //! UCI options on purpose: a GUI user should not meet twenty knobs whose only
-//! use is tuning.
+//! use is tuning. A build with the `tune` cargo feature, made for tuners that
+//! speak only `setoption` (OpenBench's SPSA), lists them as spin options too
+//! (`uci::options::tuning`).
 //!
 //! Each value is an atomic so that a setting made on the main thread reaches
 //! every search thread without a lock; relaxed loads cost what plain loads do.

@@ -18,6 +18,9 @@ const OPTIONS_TOML: &str = include_str!("../../uci-options.toml");
 /// table by tests so that a typo cannot hide behind a string.
 pub mod names;
 
+/// The search tunables as spin options, in builds with the `tune` feature.
+pub mod tuning;
+
 /// What `setoption` sends for an empty string.
 const EMPTY_MARKER: &str = "<empty>";
 
