@@ -267,6 +267,15 @@ pub struct LmrTable {
 }
 
 impl LmrTable {
+    /// The tunables [`LmrTable::new`] reads: each search thread builds its
+    /// table once, so a change to one of them takes new threads to be seen.
+    pub const INPUTS: [&'static tunables::Tunable; 4] = [
+        &tunables::LMR_QUIET_BASE,
+        &tunables::LMR_QUIET_DIVISOR,
+        &tunables::LMR_NOISY_BASE,
+        &tunables::LMR_NOISY_DIVISOR,
+    ];
+
     /// The table from the current tunables (in hundredths: a base of 80 is 0.8 plies).
     #[must_use]
     pub fn new() -> LmrTable {

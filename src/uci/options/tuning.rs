@@ -9,15 +9,11 @@
 //! (same bench signature) until a tuner sets something.
 
 use super::{OptionKind, OptionSpec, OptionTable, OptionValue, SetOutcome};
+use crate::search::params::LmrTable;
 use crate::search::tunables::{self, Tunable};
 
 /// Whether this binary was built with the `tune` feature.
 pub const TUNABLES_ARE_OPTIONS: bool = cfg!(feature = "tune");
-
-/// The tunables the per-thread LMR tables are built from: changing one means
-/// rebuilding the search threads, which build their table once.
-const LMR_TABLE_INPUTS: [&Tunable; 4] =
-    [&tunables::LMR_QUIET_BASE, &tunables::LMR_QUIET_DIVISOR, &tunables::LMR_NOISY_BASE, &tunables::LMR_NOISY_DIVISOR];
 
 impl OptionTable {
     /// The options the engine offers: the built-in table, followed by the
@@ -87,7 +83,7 @@ pub fn apply_to_tunable(outcome: &SetOutcome) -> Result<TunableChange, String> {
     };
     let value = i32::try_from(*value).map_err(|_| format!("{name}: {value} is out of range"))?;
     tunable.set(value)?;
-    if LMR_TABLE_INPUTS.iter().any(|input| std::ptr::eq(*input, tunable)) {
+    if LmrTable::INPUTS.iter().any(|input| std::ptr::eq(*input, tunable)) {
         Ok(TunableChange::AppliedRebuildThreads)
     } else {
         Ok(TunableChange::Applied)
