@@ -163,10 +163,12 @@ def main():
         if path.is_file():
             setattr(args, name, str(path.resolve()))
     args.out = args.out.resolve()
-    missing = args.games - len(read_results(args))
+    games = read_results(args)
+    missing = args.games - len(games)
     if missing > 0 and not args.report_only:
         play(args, missing + missing % 2)
-    report(args, read_results(args))
+        games = read_results(args)
+    report(args, games)
 
 
 if __name__ == "__main__":
