@@ -22,6 +22,7 @@ use super::lag::LagTracker;
 use super::overshoot::OvershootTracker;
 use super::pool::{Finish, PoolResult, ThreadPool};
 use super::setup;
+use super::shown::ShownPv;
 use super::strength::{Handicap, ShownLines};
 use super::time::{TimeKeeper, TimeManager, Watch};
 use crate::board::Position;
@@ -49,6 +50,9 @@ struct ActiveSearch {
     /// Print nothing when it ends: an XBoard analysis, or a ponder search the
     /// opponent's move made useless.
     discard: bool,
+    /// The PV lines the search showed (UCI only), to show again before
+    /// `bestmove` when they all came before `ponderhit`.
+    shown: Option<Arc<ShownPv>>,
 }
 
 /// The engine's state between commands, and the one place that acts on them (see the module comment).
@@ -385,11 +389,13 @@ impl Controller {
                 .with_weights(weights)
                 .with_contempt(self.contempt(params)),
         );
-        let output: Arc<dyn InfoSink + Send> = match &self.xboard {
-            Some(session) => {
+        let shown = self.xboard.is_none().then(|| Arc::new(ShownPv::new(Arc::new(self.output.clone()))));
+        let output: Arc<dyn InfoSink + Send> = match (&self.xboard, &shown) {
+            (Some(session), _) => {
                 Arc::new(crate::xboard::thinking::Thinking::new(self.output.clone(), Arc::clone(&session.post)))
             }
-            None => Arc::new(self.output.clone()),
+            (None, Some(shown)) => Arc::clone(shown) as Arc<dyn InfoSink + Send>,
+            (None, None) => Arc::new(self.output.clone()),
         };
         let main = MainDuties {
             clock: Arc::clone(&clock) as Arc<dyn crate::search::SearchClock + Send>,
@@ -399,7 +405,7 @@ impl Controller {
         };
         self.start_search(&plan, params, shared, main, handicap);
         let hold_result = params.infinite || params.ponder;
-        self.search = Some(ActiveSearch { plan, clock, watch, hold_result, finished: None, discard: false });
+        self.search = Some(ActiveSearch { plan, clock, watch, hold_result, finished: None, discard: false, shown });
     }
 
     /// `Contempt` for a game search; none in analysis (`go infinite`), whose
@@ -513,19 +519,26 @@ impl Controller {
             if search.discard {
                 return;
             }
-            let elapsed = crate::search::SearchClock::elapsed_ms(search.clock.as_ref());
+            let elapsed = search.clock.charged_ms();
             self.diagnostic(&format!("search used {elapsed} ms, {} nodes", result.nodes));
             let ponder_next = if self.xboard.is_some() {
                 self.xboard_answer(&search, result, elapsed)
             } else {
+                let repeated = search.shown.as_ref().map(|shown| shown.to_repeat()).unwrap_or_default();
+                if !repeated.is_empty() {
+                    self.output.lines(&repeated);
+                }
                 self.output.line(&go::bestmove_line(&search.plan, &result.result, self.chess960()));
                 false
             };
             let written = Instant::now();
             if let Some(deadline) = search.clock.hard_deadline() {
-                // A ponder search may have ended long before `ponderhit` let it answer.
-                let answerable = result.main_finished.map(|ended| ended.max(search.clock.started()));
-                self.overshoot.on_bestmove(deadline, answerable, written);
+                // A ponder search may have ended, or reached its hard limit,
+                // long before `ponderhit` let it answer.
+                let answerable = search.clock.started();
+                let deadline = deadline.max(answerable);
+                let ended = result.main_finished.map(|ended| ended.max(answerable));
+                self.overshoot.on_bestmove(deadline, ended, written);
             }
             self.lag.on_bestmove(written);
             // Released after `bestmove` is out: the release waits for the
@@ -556,6 +569,10 @@ impl Controller {
             return;
         }
         search.hold_result = search.plan.infinite;
+        if let Some(shown) = &search.shown {
+            // What the search printed so far was pondering, as far as the GUI knows.
+            shown.mark();
+        }
         // The time-manager thread wakes on this and starts counting.
         if search.clock.ponderhit(received) {
             // Pondering already searched longer than this move's soft limit.

@@ -10,6 +10,7 @@ mod lag;
 mod overshoot;
 pub mod pool;
 pub mod setup;
+mod shown;
 pub mod strength;
 pub mod time;
 

@@ -16,7 +16,14 @@
 //! What still comes between the end of the search and the `bestmove` line
 //! (threads handing the result on, being scheduled) the controller measures
 //! and adds to the overhead of later moves ([`super::overshoot`]).
-//! The clock starts when the `go` line was read, or at `ponderhit` when pondering.
+//!
+//! Both limits count from the moment the `go` line was read, a `go ponder`
+//! included: what the search found while pondering was found for this very
+//! move. While pondering neither limit stops the search; at `ponderhit` the
+//! search goes on only for what is left of them, and stops at once when
+//! pondering already used them up. The GUI starts our clock at `ponderhit`, so
+//! a limit counted from the earlier `go` never ends later than it would
+//! counted from `ponderhit`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -49,12 +56,13 @@ impl StartClock {
         self.origin.checked_add(offset).unwrap_or(self.origin)
     }
 
-    /// The moment the hard limit passes; `None` while pondering (no clock yet).
+    /// The moment the hard limit passes, counted from the `go`; `None` while
+    /// pondering (only `stop` or `ponderhit` may end a ponder search).
     fn deadline(&self, hard_ms: u64) -> Option<Instant> {
         if self.pondering.load(Ordering::SeqCst) {
             return None;
         }
-        self.start().checked_add(Duration::from_millis(hard_ms))
+        self.origin.checked_add(Duration::from_millis(hard_ms))
     }
 }
 
@@ -109,10 +117,11 @@ impl TimeManager {
         }
     }
 
-    /// The opponent played the expected move: the clock starts now. Wakes the
-    /// time-manager thread so that it starts counting. Does nothing if not pondering.
+    /// The opponent played the expected move: the limits apply from now on,
+    /// still counted from the `go`. Wakes the time-manager thread so that it
+    /// watches the hard limit. Does nothing if not pondering.
     /// True when the search should stop at once: while pondering it already
-    /// finished an iteration past the soft limit, counting the pondering time.
+    /// finished an iteration past the soft limit, or ran past the hard limit.
     #[must_use]
     pub fn ponderhit(&self, now: Instant) -> bool {
         if !self.is_pondering() {
@@ -123,14 +132,7 @@ impl TimeManager {
         self.start.pondering.store(false, Ordering::SeqCst);
         // The channel holds one message; a full channel already holds the wake-up.
         let _ = self.ponderhit_tx.try_send(());
-        self.stop_on_ponderhit.load(Ordering::SeqCst)
-    }
-
-    /// Milliseconds since `go` was read, pondering included: the search done
-    /// while pondering is search done on this move, so the soft limit counts it.
-    /// (The hard limit counts from `ponderhit`, when the GUI's clock starts.)
-    fn ms_since_go(&self) -> u64 {
-        millis_since(self.start.origin)
+        self.stop_on_ponderhit.load(Ordering::SeqCst) || self.hard_deadline().is_some_and(|deadline| now >= deadline)
     }
 
     /// Whether the search is a `go ponder` not yet turned into a real one by `ponderhit`.
@@ -151,10 +153,17 @@ impl TimeManager {
         self.budget.map(|_| self.soft_ms.load(Ordering::Relaxed))
     }
 
-    /// When the clock started: the `go`, or the `ponderhit` when pondering.
+    /// When the GUI's clock started: the `go`, or the `ponderhit` when
+    /// pondering (no answer could be given before it).
     #[must_use]
     pub fn started(&self) -> Instant {
         self.start.start()
+    }
+
+    /// Milliseconds the GUI's clock has run on this move: since [`TimeManager::started`].
+    #[must_use]
+    pub fn charged_ms(&self) -> u64 {
+        millis_since(self.started())
     }
 
     /// The moment the hard limit passes; `None` without one or while pondering.
@@ -178,7 +187,7 @@ impl TimeManager {
 
 impl SearchClock for TimeManager {
     fn elapsed_ms(&self) -> u64 {
-        millis_since(self.start.start())
+        millis_since(self.start.origin)
     }
 
     fn stop_after_iteration(&self, report: &IterationReport) -> bool {
@@ -187,7 +196,7 @@ impl SearchClock for TimeManager {
         };
         let soft_ms = adjusted_soft_ms(&budget, report);
         self.soft_ms.store(soft_ms, Ordering::Relaxed);
-        let past_soft_limit = self.ms_since_go() >= soft_ms;
+        let past_soft_limit = self.elapsed_ms() >= soft_ms;
         if self.is_pondering() {
             // Under ponder only `stop` or `ponderhit` may end the search.
             if past_soft_limit {
@@ -383,7 +392,35 @@ mod tests {
         assert!(!pondering.stop_after_iteration(&report), "only ponderhit or stop ends a ponder search");
         assert!(pondering.ponderhit(Instant::now()), "it pondered past the soft limit: stop at ponderhit");
         assert!(pondering.stop_after_iteration(&report), "the pondering time counts towards the soft limit");
-        assert!(pondering.elapsed_ms() < 1000, "the hard limit's clock restarted at ponderhit");
+        assert!(pondering.elapsed_ms() >= 5000, "the search's time counts from the go ponder");
+        assert!(pondering.hard_limit_reached(), "and so does the hard limit");
+    }
+
+    #[test]
+    fn after_ponderhit_only_what_is_left_of_the_limits_is_searched() {
+        // 2 min + 1 s: a hard limit of some seconds, used up by 22 s of
+        // pondering, after which the search used to go on for seconds more.
+        let control = clock(120_000, 1000, None);
+        let hard = Duration::from_millis(budget(&control, OVERHEAD).expect("timed").hard_ms);
+        assert!(hard > Duration::from_secs(2) && hard < Duration::from_secs(22), "{hard:?}");
+        let go_time = Instant::now().checked_sub(Duration::from_secs(30)).expect("clock has run 30 s");
+
+        let long = TimeManager::pondering(&control, OVERHEAD, go_time);
+        let hit = go_time + Duration::from_secs(22);
+        assert!(long.ponderhit(hit), "22 s of pondering used up the hard limit: stop at once");
+        assert_eq!(long.hard_deadline(), Some(go_time + hard), "the limit counts from the go ponder");
+        assert_eq!(long.started(), hit, "the GUI's clock started at ponderhit");
+        assert!(long.charged_ms() < 10_000 && long.elapsed_ms() >= 30_000, "the GUI charges from ponderhit");
+
+        let short = TimeManager::pondering(&control, OVERHEAD, go_time);
+        let hit = go_time + Duration::from_secs(1);
+        assert!(!short.ponderhit(hit), "a second of pondering leaves time to search");
+        let left = short.hard_deadline().expect("a deadline after ponderhit") - hit;
+        assert_eq!(left, hard - Duration::from_secs(1), "the pondering time is taken off the hard limit");
+
+        let unlimited = TimeManager::pondering(&TimeControl::default(), OVERHEAD, go_time);
+        assert!(!unlimited.ponderhit(go_time + Duration::from_secs(600)), "go ponder infinite has no limit");
+        assert_eq!(unlimited.hard_deadline(), None);
     }
 
     #[test]
@@ -416,10 +453,10 @@ mod tests {
         assert_eq!(unlimited.hard_deadline(), None);
         assert_eq!(unlimited.started(), go_time);
         let pondering = TimeManager::pondering(&movetime(200), OVERHEAD, go_time);
-        let hit = go_time + Duration::from_millis(500);
-        assert!(!pondering.ponderhit(hit), "no iteration was reported: nothing says stop");
-        assert_eq!(pondering.started(), hit, "after ponderhit the clock runs from there");
-        assert_eq!(pondering.hard_deadline(), Some(hit + Duration::from_millis(190)));
+        let hit = go_time + Duration::from_millis(50);
+        assert!(!pondering.ponderhit(hit), "no iteration was reported and time is left: go on");
+        assert_eq!(pondering.started(), hit, "the GUI's clock runs from ponderhit");
+        assert_eq!(pondering.hard_deadline(), Some(go_time + Duration::from_millis(190)), "counted from the go");
     }
 
     /// Waits (generously) for `flag` to be raised; returns when it was seen.
@@ -449,16 +486,27 @@ mod tests {
     #[test]
     fn pondering_search_waits_for_ponderhit() {
         let keeper = TimeKeeper::start();
-        let manager = TimeManager::from_go(&go_params("go ponder movetime 60"), Color::White, OVERHEAD, Instant::now());
+        let go_time = Instant::now();
+        let manager = TimeManager::from_go(&go_params("go ponder movetime 60"), Color::White, OVERHEAD, go_time);
         assert!(manager.is_pondering());
         let stop = Arc::new(AtomicBool::new(false));
         let _watch = keeper.watch(&manager, Arc::clone(&stop));
         std::thread::sleep(Duration::from_millis(200));
         assert!(!stop.load(Ordering::SeqCst) && !manager.hard_limit_reached(), "fired while pondering");
         let hit = Instant::now();
-        assert!(!manager.ponderhit(hit), "no iteration was reported: nothing says stop");
+        assert!(manager.ponderhit(hit), "pondering ran past the hard limit: stop at once");
         let raised = wait_for(&stop).expect("fired after ponderhit");
-        assert!(raised.duration_since(hit) >= Duration::from_millis(50), "the clock starts at ponderhit");
+        assert!(raised >= hit, "not before ponderhit");
+
+        // A longer limit: the thread fires at its end, counted from the go.
+        let go_time = Instant::now();
+        let manager = TimeManager::from_go(&go_params("go ponder movetime 400"), Color::White, OVERHEAD, go_time);
+        let stop = Arc::new(AtomicBool::new(false));
+        let _watch = keeper.watch(&manager, Arc::clone(&stop));
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(!manager.ponderhit(Instant::now()), "time is left");
+        let raised = wait_for(&stop).expect("fired after ponderhit");
+        assert!(raised.duration_since(go_time) >= Duration::from_millis(380), "not before the deadline");
     }
 
     #[test]

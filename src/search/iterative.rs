@@ -16,17 +16,17 @@ use super::{IterationReport, RootLine, SearchResult};
 /// Bound lines of failed aspiration searches are printed only after this long.
 const BOUND_LINES_AFTER_MS: u64 = 3000;
 
-/// What the main worker tracks across iterations for the time manager.
+/// What a worker tracks across iterations: the trend for the time manager
+/// (main worker) and the lines of the last completed iteration (every worker).
 #[derive(Default)]
 struct IterationTrend {
     best_move: Move,
     stability: u32,
     previous_score: i32,
-    /// The last `info` line's (move, score, exact?) for multipv 1, to avoid repeating it.
-    last_printed: Option<(Move, i32, bool)>,
-    /// The MultiPV lines as the last completed iteration left them: a search
-    /// stopped inside the next iteration answers with these, not with the
-    /// bounds and short lines of moves it had not finished.
+    /// The lines as the last completed iteration left them: a search stopped
+    /// inside the next iteration answers with these, not with the bounds and
+    /// short lines of moves it had not finished (a fail high of a new move
+    /// included: its score is only a bound and its line a stub).
     completed_lines: Vec<RootMove>,
 }
 
@@ -67,6 +67,8 @@ impl SearchRun<'_> {
                 break;
             }
             completed_depth = depth;
+            trend.completed_lines.clear();
+            trend.completed_lines.extend_from_slice(&self.root_moves[..lines]);
             if self.main.is_some() && self.after_iteration(depth, lines, &mut trend) {
                 break;
             }
@@ -76,7 +78,7 @@ impl SearchRun<'_> {
             // and the main worker need not finish its own iteration alone.
             self.stop.store(true, Ordering::Relaxed);
         }
-        self.finish(completed_depth, lines, &mut trend)
+        self.finish(completed_depth, lines, &trend)
     }
 
     /// The iteration after `previous`. The main worker publishes it; a helper
@@ -128,8 +130,9 @@ impl SearchRun<'_> {
     fn after_iteration(&mut self, depth: i32, lines: usize, trend: &mut IterationTrend) -> bool {
         self.flush_nodes();
         for index in 0..lines {
-            self.print_line(index, trend);
+            self.print_line(index);
         }
+        self.interim_printed = false;
         let best = &self.root_moves[0];
         trend.stability = if best.mv == trend.best_move { trend.stability + 1 } else { 0 };
         trend.best_move = best.mv;
@@ -141,10 +144,6 @@ impl SearchRun<'_> {
             best_move_effort_permille: u32::try_from(best.nodes * 1000 / self.nodes.max(1)).unwrap_or(1000),
         };
         trend.previous_score = best.score;
-        if lines > 1 {
-            trend.completed_lines.clear();
-            trend.completed_lines.extend_from_slice(&self.root_moves[..lines]);
-        }
         let mate_reached = match (self.limits.mate, mate_in_moves(best.score)) {
             (Some(wanted), Some(found)) => found > 0 && found <= wanted,
             _ => false,
@@ -158,15 +157,12 @@ impl SearchRun<'_> {
 
     /// Line `index` after an iteration: this iteration's depth and bound if
     /// the move was searched in it, else the previous iteration's exact score.
-    fn print_line(&self, index: usize, trend: &mut IterationTrend) {
+    fn print_line(&self, index: usize) {
         let root_move = &self.root_moves[index];
         let updated = root_move.score != -INFINITE;
         let bound = if updated { root_move.bound } else { Bound::Exact };
         let depth = if updated { self.root_depth } else { self.root_depth - 1 };
         self.print_report(index, depth, bound);
-        if index == 0 && self.main.is_some() {
-            trend.last_printed = Some((root_move.mv, root_move.display_score(), bound == Bound::Exact));
-        }
     }
 
     /// Prints line `index` (main worker only) at `depth` with `bound`.
@@ -189,29 +185,31 @@ impl SearchRun<'_> {
     }
 
     /// After a failed aspiration search in a long search, show the bound found.
-    fn print_bound_line(&self) {
+    /// Not in the first seconds: a GUI that does not mark bounds would show
+    /// it as a real line, and in a short search it is soon replaced anyway.
+    fn print_bound_line(&mut self) {
         let Some(main) = self.main else { return };
         if self.pv_index == 0 && main.clock.elapsed_ms() >= BOUND_LINES_AFTER_MS {
-            self.print_line(0, &mut IterationTrend::default());
+            self.print_line(0);
+            self.interim_printed = true;
         }
     }
 
     /// Builds the result; the main worker also raises the stop flag for the
     /// helpers and makes sure its last lines show the final moves and scores.
-    fn finish(&mut self, completed_depth: i32, lines: usize, trend: &mut IterationTrend) -> SearchResult {
+    fn finish(&mut self, completed_depth: i32, lines: usize, trend: &IterationTrend) -> SearchResult {
         self.flush_nodes();
         let stopped_inside_iteration = completed_depth < self.root_depth;
         let mut lines_at_new_depth = 0;
-        if self.main.is_some() && lines > 1 && stopped_inside_iteration && !trend.completed_lines.is_empty() {
+        if stopped_inside_iteration && !trend.completed_lines.is_empty() {
             lines_at_new_depth = self.restore_completed_lines(lines, &trend.completed_lines);
         }
         let ponder_move = self.ponder_move();
         let best = &self.root_moves[0];
-        let score = best.display_score();
         let result = SearchResult {
             best_move: best.mv,
             ponder_move,
-            score,
+            score: best.display_score(),
             depth: completed_depth,
             seldepth: best.seldepth,
             pv: best.pv.clone(),
@@ -219,26 +217,44 @@ impl SearchRun<'_> {
         };
         if self.main.is_some() {
             self.stop.store(true, Ordering::Relaxed);
-            if lines > 1 && stopped_inside_iteration {
-                // Stopped inside an iteration that may have re-ordered the
-                // lines: print them all, so that no two show the same move.
+            // The completed iteration's lines were the last printed unless a
+            // currmove or bound line came after them, or the stopped
+            // iteration finished some lines at the new depth.
+            if self.interim_printed || lines_at_new_depth > 0 {
                 for index in 0..lines {
-                    let depth = if index < lines_at_new_depth { self.root_depth } else { completed_depth };
-                    self.print_final_line(index, depth);
+                    if index < lines_at_new_depth {
+                        self.print_report(index, self.root_depth, self.root_moves[index].bound);
+                    } else {
+                        self.print_final_line(index, completed_depth);
+                    }
                 }
-            } else if trend.last_printed != Some((best.mv, score, true)) || self.currmove_printed {
-                self.print_final_line(0, completed_depth);
             }
         }
         result
     }
 
-    /// A MultiPV search stopped inside an iteration: the lines this iteration
-    /// finished stay first, and the other places are filled from the last
-    /// completed iteration (`completed`), with the scores and lines it had then.
+    /// A search stopped inside an iteration: the lines this iteration finished
+    /// stay first, and the other places are filled from the last completed
+    /// iteration (`completed`), with the moves, scores and lines it had then.
     /// Returns how many lines come from this iteration.
+    ///
+    /// Finished are the MultiPV passes completed, and the line of the pass
+    /// under way when its best move so far has an exact score: a full-window
+    /// result of the new depth. A bound is kept only where it is the move
+    /// played: a new move that failed high in the first pass is played, as
+    /// Stockfish plays it, and shown as the `lowerbound` it is. Any other
+    /// bound (the old best failing low, a later pass) gives way to the
+    /// completed line, so the move played is always the one searched first.
     fn restore_completed_lines(&mut self, lines: usize, completed: &[RootMove]) -> usize {
-        let finished_now = self.pv_index.min(lines);
+        let mut finished_now = self.pv_index.min(lines);
+        if finished_now < lines {
+            let current = &self.root_moves[finished_now];
+            let searched = current.score != -INFINITE;
+            let new_first_move = finished_now == 0 && completed.first().is_some_and(|line| line.mv != current.mv);
+            if searched && (current.bound == Bound::Exact || new_first_move) {
+                finished_now += 1;
+            }
+        }
         let mut shown: Vec<RootMove> = self.root_moves[..finished_now].to_vec();
         for line in completed {
             if shown.len() == lines {

@@ -41,7 +41,7 @@ pub struct IterationReport {
 
 /// The time manager as the main worker sees it.
 pub trait SearchClock: Sync {
-    /// Milliseconds since the clock started (`go`, or `ponderhit` when pondering).
+    /// Milliseconds since the search started (the `go`, pondering included).
     fn elapsed_ms(&self) -> u64;
     /// Asked after each completed iteration: true means do not start another one.
     fn stop_after_iteration(&self, report: &IterationReport) -> bool;

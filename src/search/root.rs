@@ -206,6 +206,6 @@ impl SearchRun<'_> {
             index + 1
         );
         main.info.info(&line);
-        self.currmove_printed = true;
+        self.interim_printed = true;
     }
 }

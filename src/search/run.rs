@@ -110,9 +110,10 @@ pub(super) struct SearchRun<'w> {
     pub pv_index: usize,
     /// Depth of the iteration in progress.
     pub root_depth: i32,
-    /// Whether a `currmove` line was printed: the last `info` line is then
-    /// not the PV, so the search ends by printing the PV again.
-    pub currmove_printed: bool,
+    /// Whether a `currmove` or bound line came after the last iteration's
+    /// lines: the last `info` line is then not the PV, so the search ends by
+    /// printing its lines again.
+    pub interim_printed: bool,
     /// The key of the node this thread claims at each ply near the root (0: none).
     pub own_claims: [u64; CLAIM_MAX_PLY],
 }
@@ -149,7 +150,7 @@ impl<'w> SearchRun<'w> {
             root_moves: Vec::new(),
             pv_index: 0,
             root_depth: 0,
-            currmove_printed: false,
+            interim_printed: false,
             own_claims: [0; CLAIM_MAX_PLY],
         }
     }
