@@ -22,8 +22,9 @@ a mate too short, earlier than one too long).
 Verdicts are cached (one JSON line a position), so an interrupted run resumes
 and a second run with the same arguments writes the same file.
 
-`run` measures a UCI engine on the set at a fixed time a position (a new game
-and a cleared hash each time): a position is *found* when the engine's final
+`run` measures a UCI engine on the set at a fixed time a position, or at a
+fixed node count with --nodes (deterministic with one thread, so fit to compare
+two builds on a loaded machine), with a new game and a cleared hash each time: a position is *found* when the engine's final
 score is a mate for the side to move, of any length; the count of mates no
 longer than `dm` is printed beside it. The same rule holds for every engine.
 
@@ -32,7 +33,7 @@ Usage:
         [--stockfish /usr/games/stockfish] [--depth 30] [--nodes 20000000]
         [--give-up 5000000] [--per-game 3] [--max-minutes M]
     long_mates.py run SET.epd --engine CMD [--option NAME=VALUE ...]
-        [--movetime 500] [--hash 64] [--name NAME] [--csv OUT.csv]
+        [--movetime 500 | --nodes N] [--hash 64] [--name NAME] [--csv OUT.csv]
 
 Run both under `nice -n 19` on a shared machine. Needs python-chess.
 Exit status 2 on a missing file or tool or a bad argument.
@@ -401,7 +402,8 @@ def run(args):
         if unknown:
             fail(f"the engine has no option {', '.join(unknown)}")
         engine.configure({k: v for k, v in options.items() if k in engine.options})
-        rows = [measure(engine, board, dm, ident, args.movetime) for board, dm, ident in problems]
+        limit = search_limit(args)
+        rows = [measure(engine, board, dm, ident, limit) for board, dm, ident in problems]
     finally:
         engine.quit()
     print_summary(name, args, options, rows)
@@ -410,8 +412,19 @@ def run(args):
     return 0
 
 
-def measure(engine, board, dm, ident, movetime):
-    info = engine.analyse(board, chess.engine.Limit(time=movetime / 1000), game=object())
+def search_limit(args):
+    """`go nodes N` when --nodes is given, else `go movetime MS`."""
+    if args.nodes is not None:
+        return chess.engine.Limit(nodes=args.nodes)
+    return chess.engine.Limit(time=args.movetime / 1000)
+
+
+def limit_text(args):
+    return f"nodes {args.nodes}" if args.nodes is not None else f"movetime {args.movetime} ms"
+
+
+def measure(engine, board, dm, ident, limit):
+    info = engine.analyse(board, limit, game=object())
     mate = info["score"].relative.mate() if "score" in info else None
     found = mate is not None and mate > 0
     return {"id": ident, "dm": dm, "mate": mate, "found": found, "short": found and mate <= dm,
@@ -423,7 +436,7 @@ def print_summary(name, args, options, rows):
     found = sum(r["found"] for r in rows)
     short = sum(r["short"] for r in rows)
     settings = ", ".join(f"{k}={v}" for k, v in options.items())
-    print(f"{name}: movetime {args.movetime} ms, {settings}")
+    print(f"{name}: {limit_text(args)}, {settings}")
     print(f"found {found} / {total} (mate of any length), {short} / {total} with mate <= dm")
     for n in sorted({r["dm"] for r in rows}):
         part = [r for r in rows if r["dm"] == n]
@@ -474,6 +487,7 @@ def parse_args(argv):
     rn.add_argument("--engine", required=True, help="the engine's command (arguments after spaces)")
     rn.add_argument("--option", action="append", default=[], help="a UCI option NAME=VALUE")
     rn.add_argument("--movetime", type=int, default=500, help="milliseconds a position")
+    rn.add_argument("--nodes", type=int, help="nodes a position instead of a time (go nodes N)")
     rn.add_argument("--hash", type=int, default=64, help="hash MB (when the engine has the option)")
     rn.add_argument("--name", help="the name printed (default: the engine's id)")
     rn.add_argument("--csv", help="one row a position: id, dm, mate, found, depth, nodes")
@@ -488,8 +502,8 @@ def check_numbers(args):
             fail("need 1 <= --min <= --max, --depth, --nodes and --give-up >= 1")
         if args.target < 1 or args.per_game < 1 or args.tries_per_game < 1 or args.gap < 0:
             fail("need --target, --per-game, --tries-per-game >= 1 and --gap >= 0")
-    elif args.movetime < 1 or args.hash < 1:
-        fail("need --movetime >= 1 and --hash >= 1")
+    elif args.movetime < 1 or args.hash < 1 or (args.nodes is not None and args.nodes < 1):
+        fail("need --movetime >= 1, --nodes >= 1 and --hash >= 1")
 
 
 def main(argv):
