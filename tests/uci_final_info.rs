@@ -48,7 +48,7 @@ fn is_bound(line: &str) -> bool {
 
 /// `lines` end with `bestmove`, right after the `multipv` final PV lines
 /// (1 to `multipv`, in order), each a full line with an exact score, except
-/// that the first may be the `lowerbound` of a new move that failed high just
+/// that the first may be the `lowerbound` of a move that failed high just
 /// before the stop (it is played); the first one's PV starts with the move played.
 fn assert_final_lines(lines: &[String], multipv: usize, what: &str) {
     let (bestmove, before) = lines.split_last().unwrap_or_else(|| panic!("{what}: no output"));

@@ -3,7 +3,7 @@
 //! iteration completed (shown at the new depth) or the line the previous
 //! iteration printed for that move, with its score and PV unchanged — never a
 //! bound or a short line from a move the stopped iteration had only begun
-//! (but for a new first move that failed high: it is played, and shown as the
+//! (but for a first move that failed high: it is played, and shown as the
 //! `lowerbound` it is), and `bestmove` plays the first of them. The node limit stops the search at
 //! a repeatable point, so each case is the same on every run.
 
@@ -73,8 +73,8 @@ fn a_stopped_multipv_search_ends_with_finished_lines() {
 /// With one line the stopped iteration's own bound (a new move failing high,
 /// the old one failing low) used to be printed as the completed depth's line;
 /// now the last line is the completed iteration's, shown once, a line of the
-/// new depth with an exact score, or the new depth's `lowerbound` of a new
-/// move that is played. The first passes the checks without a comparison, so
+/// new depth with an exact score, or the new depth's `lowerbound` of the
+/// move played. The first passes the checks without a comparison, so
 /// nothing is asked of the count.
 #[test]
 fn a_stopped_single_line_search_ends_with_a_finished_line() {
@@ -108,7 +108,7 @@ fn check_stopped_searches(lines_wanted: usize) -> usize {
             for (index, line) in last.iter().enumerate() {
                 // A line deeper than the last completed iteration was finished
                 // by the stopped one and was never printed before; the first
-                // may also be a new move's fail high, the move played.
+                // may also be the played move's fail high.
                 if line.depth > last_completed {
                     let played_fail_high = index == 0 && line.score.ends_with("lowerbound");
                     assert!(!line.score.contains("bound") || played_fail_high, "{fen} at {nodes} nodes: {line:?}");

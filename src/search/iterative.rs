@@ -240,18 +240,25 @@ impl SearchRun<'_> {
     ///
     /// Finished are the MultiPV passes completed, and the line of the pass
     /// under way when its best move so far has an exact score: a full-window
-    /// result of the new depth. A bound is kept only where it is the move
-    /// played: a new move that failed high in the first pass is played, as
-    /// Stockfish plays it, and shown as the `lowerbound` it is. Any other
-    /// bound (the old best failing low, a later pass) gives way to the
-    /// completed line, so the move played is always the one searched first.
+    /// result of the new depth. In the first pass a bound is kept too where
+    /// it is news about the move played: a new move (played as Stockfish
+    /// plays it, whatever its bound) and a mate found by a fail high, both
+    /// shown with their bound. Any other bound (the old best failing low or
+    /// high, a later pass) gives way to the completed line: most stops land
+    /// in such an iteration, and a GUI that does not mark bounds would show
+    /// the bound as the answer. Either way the move played is the one the
+    /// stopped iteration ranks first.
     fn restore_completed_lines(&mut self, lines: usize, completed: &[RootMove]) -> usize {
         let mut finished_now = self.pv_index.min(lines);
         if finished_now < lines {
             let current = &self.root_moves[finished_now];
             let searched = current.score != -INFINITE;
-            let new_first_move = finished_now == 0 && completed.first().is_some_and(|line| line.mv != current.mv);
-            if searched && (current.bound == Bound::Exact || new_first_move) {
+            let first_pass = finished_now == 0;
+            let new_first_move = first_pass && completed.first().is_some_and(|line| line.mv != current.mv);
+            let mate_found = first_pass
+                && current.bound == Bound::Lower
+                && mate_in_moves(current.score).is_some_and(|moves| moves > 0);
+            if searched && (current.bound == Bound::Exact || mate_found || new_first_move) {
                 finished_now += 1;
             }
         }
