@@ -14,12 +14,15 @@ output change is about.
         [--positions 49] [--nodes 30000:400000:37000]
 
 Exits 1 when a move differs, 2 on bad arguments or a missing file.
+Needs the Python package `chess` (through engine_check.py's UCI pipe).
 """
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
+
+# The UCI pipe with a timeout on every wait, shared with the user-level checks.
+from engine_check import Failure, Uci
 
 
 def parse_args():
@@ -52,50 +55,25 @@ def node_counts(spec):
     return list(range(start, stop + 1, step))
 
 
-class Engine:
-    def __init__(self, binary, hash_mb):
-        self.process = subprocess.Popen(
-            [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.read_until("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def read_until(self, prefix):
-        """Lines up to and including the first that starts with `prefix`."""
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"the engine ended before '{prefix}'")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    def best_move(self, fen, nodes):
-        """The move played and whether the last `info depth` line was a bound."""
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        lines = self.read_until("bestmove")
-        infos = [line for line in lines if line.startswith("info depth")]
-        bound = bool(infos) and ("lowerbound" in infos[-1] or "upperbound" in infos[-1])
-        return lines[-1].split()[1], bound
-
-    def quit(self):
-        self.send("quit")
-        self.process.wait(timeout=10)
+def best_move(engine, fen, nodes):
+    """The move played and whether the last `info depth` line was a bound."""
+    engine.send("ucinewgame")
+    engine.send(f"position fen {fen}")
+    engine.send(f"go nodes {nodes}")
+    lines = engine.until("bestmove")
+    infos = [line for line in lines if line.startswith("info depth")]
+    bound = bool(infos) and ("lowerbound" in infos[-1] or "upperbound" in infos[-1])
+    return lines[-1].split()[1], bound
 
 
 def play_all(binary, fens, nodes, hash_mb):
-    engine = Engine(binary, hash_mb)
-    results = [engine.best_move(fen, count) for fen in fens for count in nodes]
-    engine.quit()
+    engine = Uci([binary])
+    engine.send("uci")
+    engine.send(f"setoption name Hash value {hash_mb}")
+    engine.send("isready")
+    engine.until("readyok")
+    results = [best_move(engine, fen, count) for fen in fens for count in nodes]
+    engine.close()
     return results
 
 
@@ -117,8 +95,12 @@ def main():
     if not fens or args.count <= 0:
         print(f"same_moves.py: no positions read from {args.positions}", file=sys.stderr)
         sys.exit(2)
-    old = play_all(args.old, fens, nodes, args.hash)
-    new = play_all(args.new, fens, nodes, args.hash)
+    try:
+        old = play_all(args.old, fens, nodes, args.hash)
+        new = play_all(args.new, fens, nodes, args.hash)
+    except Failure as failure:
+        print(f"same_moves.py: {failure}", file=sys.stderr)
+        sys.exit(2)
     searches = [(fen, count) for fen in fens for count in nodes]
     differ = [(*search, a[0], b[0]) for search, a, b in zip(searches, old, new) if a[0] != b[0]]
     for fen, count, old_move, new_move in differ:
