@@ -20,6 +20,7 @@ Needs fastchess and the openings (docs/testing.md says where they come from) and
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,9 @@ def parse_args():
             fail(f"an option must be NAME=VALUE, got {option!r}")
     if args.games < 2 or args.games % 2:
         fail(f"--games must be an even number of at least 2, got {args.games}")
+    # fastchess's form: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, 40/60, 5.
+    if not re.fullmatch(r"(\d+/)?\d+(\.\d+)?(\+\d+(\.\d+)?)?", args.tc):
+        fail(f"--tc must look like 10+0.1 (or 40/60, or 5), got {args.tc!r}")
     if args.concurrency < 1:
         fail(f"--concurrency must be at least 1, got {args.concurrency}")
     return args

@@ -1,0 +1,98 @@
+//! The calibration scripts (`scripts/limit_calibration.py`, `setting_match.py`,
+//! `scale_crosscheck.py`): nonsense arguments, missing tools and unknown engines
+//! end with a message naming the problem and a nonzero exit, before any game;
+//! and a cross-check's report is computed from its games (a four-game sample of
+//! the Fairy-Max match, `tests/data/crosscheck/sample.pgn`).
+//!
+//! `.ci/run` installs python-chess. Outside CI a machine without it skips these
+//! tests with a message; under CI (`CI` set) a missing library fails them.
+
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn has_python_chess() -> bool {
+    let found = Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|s| s.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
+        eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
+    }
+    found
+}
+
+fn run_script(script: &str, args: &[&str]) -> Output {
+    Command::new("python3").arg(format!("{ROOT}/scripts/{script}")).args(args).output().expect("python3 runs")
+}
+
+/// Each case must fail with a message containing `expected`, and must not have
+/// created its output folder's games.
+fn assert_refused(script: &str, args: &[&str], expected: &str) {
+    let output = run_script(script, args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{script} {args:?} succeeded");
+    assert!(stderr.contains(expected), "{script} {args:?}: expected {expected:?} in {stderr:?}");
+    assert!(stderr.lines().count() <= 2, "{script} {args:?}: a message, not a traceback: {stderr}");
+}
+
+#[test]
+fn scripts_refuse_bad_arguments_and_missing_tools() {
+    if !has_python_chess() {
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("ferrochamp-match-scripts-{}", std::process::id()));
+    let out = out.to_str().expect("a UTF-8 temporary path");
+    let engine = env!("CARGO_BIN_EXE_ferrochamp");
+    let cases: [(&str, Vec<&str>, &str); 10] = [
+        ("limit_calibration.py", vec!["--out", out, "--points", "abc"], "--points"),
+        ("limit_calibration.py", vec!["--out", out, "--tc", "10x"], "--tc"),
+        ("limit_calibration.py", vec!["--out", out, "--games", "7"], "--games"),
+        ("limit_calibration.py", vec!["--out", out, "--binary", "/nonexistent/ferrochamp"], "not found"),
+        ("setting_match.py", vec!["--out", out, "--name", "x", "--tc", "10x"], "--tc"),
+        ("setting_match.py", vec!["--out", out, "--name", "x", "--opponent", "/nonexistent/engine"], "not found"),
+        ("scale_crosscheck.py", vec!["--out", out, "--name", "../x", "--opponent", "fairymax"], "--name"),
+        ("scale_crosscheck.py", vec!["--out", out, "--name", "x", "--opponent", "fairymax", "--tc", "10"], "--tc"),
+        (
+            "scale_crosscheck.py",
+            vec!["--out", out, "--name", "x", "--opponent", "/nonexistent/engine", "--binary", engine],
+            "not found",
+        ),
+        (
+            "scale_crosscheck.py",
+            vec!["--out", out, "--name", "x", "--opponent", "python3", "--binary", engine, "--book", "/nonexistent"],
+            "book not found",
+        ),
+    ];
+    for (script, args, expected) in &cases {
+        assert_refused(script, args, expected);
+    }
+    assert!(!std::path::Path::new(out).join("x.pgn").exists(), "a refused run wrote games");
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn crosscheck_report_counts_the_games_by_pairs() {
+    if !has_python_chess() {
+        return;
+    }
+    let games = format!("{ROOT}/tests/data/crosscheck");
+    let engine = env!("CARGO_BIN_EXE_ferrochamp");
+    let output = run_script(
+        "scale_crosscheck.py",
+        &["--out", &games, "--name", "sample", "--opponent", "fairymax", "--opponent-rating", "1891"]
+            .into_iter()
+            .chain(["--binary", engine, "--report-only"])
+            .collect::<Vec<_>>(),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "report failed: {}", String::from_utf8_lossy(&output.stderr));
+    // Rounds 1-2: a draw and a win (one pair worth 3 of 4); rounds 3-4: a loss and a win (2 of 4).
+    assert!(stdout.contains("W-L-D 2-1-1, pentanomial 0-0-1-1-0"), "{stdout}");
+    let on_list = stdout.lines().find(|line| line.starts_with("on the opponent's list: ")).expect("the list line");
+    let rating: i32 = on_list["on the opponent's list: ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|value| value.parse().ok())
+        .expect("a rating");
+    // 2.5 of 4 points is +88.7 Elo by the logistic formula: the list rating moves by that.
+    assert!((1975..=1985).contains(&rating), "1891 + about 89, got {rating}: {stdout}");
+}
