@@ -167,29 +167,41 @@ def elo_of(score):
     return -400 * math.log10(1 / score - 1)
 
 
+def half_points(result, ours_white):
+    """Our half-points (0, 1 or 2) from a PGN result."""
+    points = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[result]
+    return points if ours_white else 2 - points
+
+
+def count_results(games):
+    """W, L, D and the pentanomial counts from (pair key, our half-points) per game; the two games
+    of a pair share a key, and a game whose twin is missing counts in W-L-D only."""
+    wins = losses = draws = 0
+    pairs, pending = [0] * 5, {}
+    for key, ours in games:
+        wins, losses, draws = wins + (ours == 2), losses + (ours == 0), draws + (ours == 1)
+        if key in pending:
+            pairs[pending.pop(key) + ours] += 1
+        else:
+            pending[key] = ours
+    return wins, losses, draws, pairs
+
+
 def tally(out, elo, stem=None):
     """W, L, D, pentanomial and Stockfish's share of moves below its pick depth, for one point."""
-    wins = losses = draws = 0
-    pairs, pending, shallow, sf_moves = [0] * 5, {}, 0, 0
+    results, shallow, sf_moves = [], 0, 0
     pick = stockfish_pick_depth(elo)
     for path in point_files(out, elo, stem):
         for headers, text in read_games(path):
             ours_white = headers.get("White", "").startswith("ferrochamp")
-            points = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[headers["Result"]]
-            ours = points if ours_white else 2 - points
-            wins, losses, draws = wins + (ours == 2), losses + (ours == 0), draws + (ours == 1)
-            key = (path, headers.get("Round"))
-            if key in pending:
-                pairs[pending.pop(key) + ours] += 1
-            else:
-                pending[key] = ours
+            results.append(((path, headers.get("Round")), half_points(headers["Result"], ours_white)))
             white_first = " w " in headers.get("FEN", " w ")
             for i, depth in enumerate(re.findall(r"\{[+-]?M?[\d.]+/(\d+)", text)):
                 white_moved = (i % 2 == 0) == white_first
                 if white_moved != ours_white:
                     sf_moves += 1
                     shallow += int(depth) < pick
-    return wins, losses, draws, pairs, shallow / max(sf_moves, 1)
+    return *count_results(results), shallow / max(sf_moves, 1)
 
 
 def interval(wins, losses, draws, pairs):

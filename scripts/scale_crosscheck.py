@@ -33,6 +33,7 @@ import shlex
 import shutil
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -44,7 +45,7 @@ try:
 except ImportError:
     sys.exit("scale_crosscheck.py needs python-chess: pip install chess")
 
-from limit_calibration import interval
+from limit_calibration import count_results, half_points, interval
 from xboard_match import StartPositionOnly, play_game
 
 HERE = Path(__file__).resolve().parent.parent
@@ -153,20 +154,11 @@ def play(args, path, done):
 
 
 def report(args, games):
-    wins = losses = draws = 0
-    pairs, first, endings = [0] * 5, {}, {}
-    for game in games:
-        ours_white = game.headers.get("White") == OURS
-        points = {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[game.headers["Result"]]
-        ours = points if ours_white else 2 - points
-        wins, losses, draws = wins + (ours == 2), losses + (ours == 0), draws + (ours == 1)
-        pair = (int(game.headers.get("Round", "0")) - 1) // 2
-        if pair in first:
-            pairs[first.pop(pair) + ours] += 1
-        else:
-            first[pair] = ours
-        ending = game.headers.get("Termination", "?")
-        endings[ending] = endings.get(ending, 0) + 1
+    # Games 2k+1 and 2k+2 (PGN rounds) are pair k: one opening, each side once with White.
+    wins, losses, draws, pairs = count_results(
+        ((int(game.headers.get("Round", "0")) - 1) // 2,
+         half_points(game.headers["Result"], game.headers.get("White") == OURS)) for game in games)
+    endings = Counter(game.headers.get("Termination", "?") for game in games)
     print(f"{args.name}: {len(games)} games, {args.tc}, options {args.options or 'none'}")
     print(f"W-L-D {wins}-{losses}-{draws}, pentanomial {'-'.join(map(str, pairs))}", end="")
     # A score of 0% or 100% bounds the difference on one side only.
@@ -179,7 +171,7 @@ def report(args, games):
     if args.opponent_rating is not None and bounded:
         print(f"on the opponent's list: {args.opponent_rating + elo:.0f} "
               f"({args.opponent_rating + low:.0f} to {args.opponent_rating + high:.0f})")
-    for ending, count in sorted(endings.items(), key=lambda item: -item[1]):
+    for ending, count in endings.most_common():
         print(f"  {count:4d}  {ending}")
 
 

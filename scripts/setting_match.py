@@ -31,7 +31,7 @@ try:
 except ImportError:
     sys.exit("setting_match.py needs python-chess: pip install chess")
 
-from limit_calibration import interval, missing_tool
+from limit_calibration import count_results, interval, missing_tool
 from style_games import game_figures
 
 def fail(message):
@@ -126,15 +126,7 @@ def play(args, missing):
 def report(args, games):
     if not games:
         fail(f"no finished game of {args.name} in {args.out}")
-    wins = sum(g[2] == 2 for g in games)
-    losses = sum(g[2] == 0 for g in games)
-    draws = len(games) - wins - losses
-    pairs, pending = [0] * 5, {}
-    for path, round_, points, _, _ in games:
-        if (path, round_) in pending:
-            pairs[pending.pop((path, round_)) + points] += 1
-        else:
-            pending[(path, round_)] = points
+    wins, losses, draws, pairs = count_results(((path, round_), points) for path, round_, points, _, _ in games)
     elo, low, high = interval(wins, losses, draws, pairs)
     n = len(games)
     # game_figures gives (colour of the setting, plies, checks by colour, opposite castling, weak pawns by colour).

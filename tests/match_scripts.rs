@@ -7,25 +7,18 @@
 //! `.ci/run` installs python-chess. Outside CI a machine without it skips these
 //! tests with a message; under CI (`CI` set) a missing library fails them.
 
+mod common;
+
+use common::python::has_python_chess;
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn has_python_chess() -> bool {
-    let found = Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|s| s.success());
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
-        eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
-    }
-    found
-}
 
 fn run_script(script: &str, args: &[&str]) -> Output {
     Command::new("python3").arg(format!("{ROOT}/scripts/{script}")).args(args).output().expect("python3 runs")
 }
 
-/// Each case must fail with a message containing `expected`, and must not have
-/// created its output folder's games.
+/// The run must fail with a one- or two-line message containing `expected`.
 fn assert_refused(script: &str, args: &[&str], expected: &str) {
     let output = run_script(script, args);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -75,13 +68,21 @@ fn crosscheck_report_counts_the_games_by_pairs() {
         return;
     }
     let games = format!("{ROOT}/tests/data/crosscheck");
-    let engine = env!("CARGO_BIN_EXE_ferrochamp");
     let output = run_script(
         "scale_crosscheck.py",
-        &["--out", &games, "--name", "sample", "--opponent", "fairymax", "--opponent-rating", "1891"]
-            .into_iter()
-            .chain(["--binary", engine, "--report-only"])
-            .collect::<Vec<_>>(),
+        &[
+            "--out",
+            &games,
+            "--name",
+            "sample",
+            "--opponent",
+            "fairymax",
+            "--opponent-rating",
+            "1891",
+            "--binary",
+            env!("CARGO_BIN_EXE_ferrochamp"),
+            "--report-only",
+        ],
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "report failed: {}", String::from_utf8_lossy(&output.stderr));

@@ -7,11 +7,7 @@ use std::process::Command;
 /// python-chess: outside CI a machine without it skips with a message, under
 /// CI (`CI` set) a missing library fails the test.
 pub fn run_client(script: &str, what: &str) {
-    let has_library =
-        Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|status| status.success());
-    if !has_library {
-        assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
-        eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
+    if !has_python_chess() {
         return;
     }
     let path = format!("{}/tests/client/{script}", env!("CARGO_MANIFEST_DIR"));
@@ -23,4 +19,17 @@ pub fn run_client(script: &str, what: &str) {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// Whether python3 with python-chess is here. Outside CI a missing library
+/// skips the caller with a message; under CI (`CI` set) it fails the test,
+/// since `.ci/run` installs it.
+pub fn has_python_chess() -> bool {
+    let found =
+        Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|status| status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
+        eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
+    }
+    found
 }
