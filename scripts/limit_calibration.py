@@ -16,7 +16,9 @@ progress. `--report-only` plays nothing. What it prints, in Markdown:
 - the node table to paste into `src/engine/strength.rs` (`CALIBRATED_NODES`): each measured point
   gives the true strength of its node budget (label + measured offset); the new budget for each
   label is read off those pairs, geometrically between them;
-- the mean offset, by which `ANCHOR_ELO` (temperature and margin) moves with the table.
+- the mean offset, by which `ANCHOR_ELO` (temperature and margin) moves with the table;
+- at a control longer than the table's, where the engine plays each label as a higher setting of
+  the table (`ferrochamp limit-table --tc`), the factor for `ELO_PER_TIME_DOUBLING` instead.
 
 Below Stockfish's floor the labels are checked for order only: `--ladder 800,1000,1200,1350` plays
 each setting against the one below it (Ferrochamp against itself) and prints each step's score,
@@ -221,15 +223,21 @@ def interval(wins, losses, draws, pairs):
 
 
 def current_nodes(args, points):
-    table = subprocess.run([args.binary, "limit-table", *map(str, points)], capture_output=True, text=True)
+    """The budget of each point at the first move of a game at --tc, and the Elo the control adds."""
+    control = args.tc if "+" in args.tc else f"{args.tc}+0"
+    command = [args.binary, "limit-table", "--tc", control, *map(str, points)]
+    table = subprocess.run(command, capture_output=True, text=True)
     if table.returncode != 0:
-        fail(f"`{args.binary} limit-table` failed: {table.stderr.strip()}")
-    nodes = {}
-    for row in table.stdout.splitlines()[1:]:
+        fail(f"`{' '.join(command)}` failed: {table.stderr.strip()}")
+    nodes, shift = {}, 0
+    for row in table.stdout.splitlines():
+        if row.startswith("#"):
+            shift = int(re.search(r"[+-]\d+", row).group())
+            continue
         cells = row.split("\t")
         if len(cells) > 1 and cells[1].isdigit():
             nodes[int(cells[0])] = int(cells[1])
-    return nodes
+    return nodes, shift
 
 
 def new_table(measured, targets):
@@ -277,7 +285,7 @@ def main():
             played = sum(tally(out, elo)[:3])
             if played < args.games:
                 play(args, out, elo, args.games - played + (args.games - played) % 2)
-    nodes = current_nodes(args, args.points)
+    nodes, shift = current_nodes(args, args.points)
     print("| UCI_Elo | nodes | games | W-L-D | pentanomial | Elo vs label (95%) | SF moves below pick depth |")
     print("|---:|---:|---:|---|---|---|---:|")
     measured, offsets = [], []
@@ -295,11 +303,17 @@ def main():
             offsets.append(mid)
     if not measured:
         return
-    table = new_table(measured, args.points)
     print("\nWithin ±50 of the label at every point:", all(abs(o) <= 50 for o in offsets))
+    mean_offset = sum(offsets) / len(offsets)
+    if shift > 0:
+        # A control that adds Elo is calibrated by the time term, not by the table of 10+0.1.
+        print(f"\n// at {args.tc} a setting plays as {shift:+d} on the table (first move); to be level,")
+        print(f"// multiply ELO_PER_TIME_DOUBLING by {(shift - mean_offset) / shift:.2f}")
+        return
+    table = new_table(measured, args.points)
     rows = ", ".join(f"({elo}, {round(table[elo], -1):_.1f})" for elo in args.points)
     print(f"\nconst CALIBRATED_NODES: [(i32, f64); {len(args.points)}] = [{rows}];")
-    print(f"// mean offset {sum(offsets) / len(offsets):+.1f} Elo: add it to ANCHOR_ELO (temperature and margin)")
+    print(f"// mean offset {mean_offset:+.1f} Elo: add it to ANCHOR_ELO (temperature and margin)")
 
 
 if __name__ == "__main__":

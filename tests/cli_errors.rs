@@ -133,9 +133,11 @@ fn datagen_fails_cleanly_instead_of_hanging() {
 }
 
 #[test]
-fn the_limit_table_refuses_settings_out_of_range() {
+fn the_limit_table_refuses_settings_out_of_range_and_bad_controls() {
     fails(&["limit-table", "99999"], "99999 is not in 800..=2850");
     fails(&["limit-table", "abc"], "invalid value");
+    fails(&["limit-table", "--tc", "60", "1850"], "`60` is not BASE+INC");
+    fails(&["limit-table", "--tc", "1+x", "1850"], "`x` is not a number of seconds");
 }
 
 #[test]

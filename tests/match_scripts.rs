@@ -1,8 +1,9 @@
 //! The calibration scripts (`scripts/limit_calibration.py`, `setting_match.py`,
 //! `scale_crosscheck.py`): nonsense arguments, missing tools and unknown engines
 //! end with a message naming the problem and a nonzero exit, before any game;
-//! and a cross-check's report is computed from its games (a four-game sample of
-//! the Fairy-Max match, `tests/data/crosscheck/sample.pgn`).
+//! and the reports are computed from the games: a four-game sample of the
+//! Fairy-Max cross-check (`tests/data/crosscheck/sample.pgn`) and four games of
+//! a calibration point at 60+0.6 (`tests/data/calibration/`).
 //!
 //! `.ci/run` installs python-chess. Outside CI a machine without it skips these
 //! tests with a message; under CI (`CI` set) a missing library fails them.
@@ -96,4 +97,30 @@ fn crosscheck_report_counts_the_games_by_pairs() {
         .expect("a rating");
     // 2.5 of 4 points is +88.7 Elo by the logistic formula: the list rating moves by that.
     assert!((1975..=1985).contains(&rating), "1891 + about 89, got {rating}: {stdout}");
+}
+
+#[test]
+fn a_long_control_calibration_reports_the_time_term_not_a_node_table() {
+    if !has_python_chess() {
+        return;
+    }
+    let games = format!("{ROOT}/tests/data/calibration");
+    let report = |tc: &str| {
+        let args = ["--out", &games, "--points", "1850", "--tc", tc, "--report-only", "--binary"];
+        let output = run_script("limit_calibration.py", &[&args[..], &[env!("CARGO_BIN_EXE_ferrochamp")]].concat());
+        assert!(output.status.success(), "{tc}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // A win, a loss, then a loss and a draw: pairs worth 2 and 1 of 4, -88.7 Elo.
+    let long = report("60+0.6");
+    assert!(long.contains("| 4 | 1-2-1 | 0-1-1-0-0 | -88.7"), "{long}");
+    let factor: f64 = long
+        .split("multiply ELO_PER_TIME_DOUBLING by ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .expect("a factor for the time term");
+    assert!(factor > 1.0, "a setting that lost needs more from the time: {long}");
+    assert!(!long.contains("CALIBRATED_NODES"), "{long}");
+    // At the table's own control the control adds nothing: the games refit the table.
+    assert!(report("10+0.1").contains("const CALIBRATED_NODES"));
 }

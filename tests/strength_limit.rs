@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use common::uci::{parse_bestmove, Engine};
 use ferrochamp::board::Position;
+use ferrochamp::engine::budget::TimeControl;
 use ferrochamp::engine::strength::{Handicap, FULL_STRENGTH_ELO};
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -50,7 +51,8 @@ fn last_node_count(infos: &[String]) -> u64 {
 #[test]
 fn a_limited_search_keeps_its_budget_and_shows_only_the_asked_lines() {
     let elo = 1800;
-    let budget = Handicap::for_elo(elo).nodes;
+    let one_minute = TimeControl { time: Some(60_000), ..TimeControl::default() };
+    let budget = Handicap::for_elo(elo).at_control(&one_minute).nodes;
     let mut engine = limited_engine(elo);
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let (infos, bestmove) = search(&mut engine, &format!("position fen {fen}"), "go wtime 60000 btime 60000");
@@ -65,6 +67,21 @@ fn a_limited_search_keeps_its_budget_and_shows_only_the_asked_lines() {
     assert!(position.parse_uci_move(&played, false).is_ok(), "{played} is legal");
     let last_pv = infos.iter().rev().find(|line| line.contains(" pv ")).expect("a pv line");
     assert!(last_pv.contains(&format!(" pv {played}")), "the last line shown is the move played: {last_pv}");
+}
+
+#[test]
+fn a_longer_control_searches_more_nodes_under_the_same_label() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let nodes_at = |go: &str| {
+        let mut engine = limited_engine(1850);
+        let (infos, _) = search(&mut engine, &format!("position fen {fen}"), go);
+        last_node_count(&infos)
+    };
+    let short = nodes_at("go wtime 10000 btime 10000 winc 100 binc 100");
+    let long = nodes_at("go wtime 60000 btime 60000 winc 600 binc 600");
+    let table_budget = Handicap::for_elo(1850).nodes;
+    assert!(short <= table_budget + NODE_CHECK_SLACK, "10+0.1 searched {short}, the table's budget is {table_budget}");
+    assert!(long > short, "60+0.6 searched {long} nodes, 10+0.1 {short}");
 }
 
 #[test]

@@ -16,6 +16,7 @@ use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
 mod xboard;
 
+use super::budget::TimeControl;
 use super::front::Incoming;
 use super::go::{self, GoDecision, GoPlan};
 use super::lag::LagTracker;
@@ -363,7 +364,7 @@ impl Controller {
         let tables = self.search_tables();
         let root_probes = tables.as_ref().map_or(0, |tables| engine_setup::restrict_root_moves(&mut plan, tables));
         let shown_lines = plan.limits.multipv;
-        let handicap = self.handicap();
+        let handicap = self.handicap(params);
         if let Some((handicap, _)) = &handicap {
             handicap.restrict(&mut plan.limits);
         }
@@ -443,13 +444,15 @@ impl Controller {
         }
     }
 
-    /// The strength limit the options ask for, with the generator of this
-    /// search's draw. Turochamp, with its own fixed search, has none.
-    fn handicap(&mut self) -> Option<(Handicap, Rng)> {
+    /// The strength limit the options ask for, at the control of `params`,
+    /// with the generator of this search's draw. Turochamp, with its own
+    /// fixed search, has none.
+    fn handicap(&mut self, params: &GoParams) -> Option<(Handicap, Rng)> {
         if matches!(self.style.in_force(), InForce::Turochamp) {
             return None;
         }
-        let handicap = Handicap::from_options(&self.options)?;
+        let control = TimeControl::from_go(params, self.position.side_to_move());
+        let handicap = Handicap::from_options(&self.options)?.at_control(&control);
         Some((handicap, Rng::new(self.strength_seeds.next_u64())))
     }
 

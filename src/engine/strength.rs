@@ -6,6 +6,9 @@
 //! - it stops after a node budget that grows with the Elo, read from a table of
 //!   budgets measured in games (interpolated geometrically between them), and
 //!   the clock still ends it sooner when time is shorter;
+//! - at controls longer than the one the table was measured at, it plays as a
+//!   higher setting of that table ([`Handicap::at_control`]), because the
+//!   yardstick's labels gain strength with time and a node budget does not;
 //! - it searches the best [`Handicap::lines`] root moves (MultiPV) and draws the
 //!   move among them with weights `exp(-loss / temperature)`, where `loss` is
 //!   how far a line scores below the best one. The temperature shrinks as the
@@ -19,6 +22,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use super::budget::TimeControl;
 use super::pool::PoolResult;
 use crate::board::{Move, Position};
 use crate::rng::Rng;
@@ -93,6 +97,28 @@ const MAX_LINES: usize = 8;
 /// scored 13-31-2 against Stockfish's 2100 (2026-12-02).
 const SINGLE_LINE_BELOW_MARGIN_CP: i32 = 30;
 
+/// The time a move may take (ms, see [`move_time_ms`]) up to which the table
+/// above holds as measured. A 10+0.1 game gives 500 ms at its first move, and
+/// our clock grows as a limited search uses less than the increment: 800 ms
+/// is reached only after some 80 moves.
+const CALIBRATED_MOVE_TIME_MS: f64 = 800.0;
+/// Elo added to the setting per doubling of the time a move may take beyond
+/// [`CALIBRATED_MOVE_TIME_MS`]. At 60+0.6 a move gets about 3.7 s on average
+/// over our first 60 moves, 2.2 doublings more, and there the 10+0.1 table's
+/// 1850 scored -121 (-177 to -71) against Stockfish's 1850 (2026-12-03, 201
+/// games): 121 / 2.2 = 55. With it, the same point scored -17 (-66 to +31) in
+/// 162 games. One control and one point: a straight line in the logarithm of
+/// the time is an assumption between and beyond them.
+const ELO_PER_TIME_DOUBLING: f64 = 55.0;
+/// The most the time adds: beyond about four doublings (a minute a move,
+/// or 5+3) nothing was measured.
+const MAX_TIME_SHIFT_ELO: f64 = 220.0;
+/// The clock is spread over this many moves in sudden death ...
+const CLOCK_SPREAD_MOVES: u32 = 25;
+/// ... and over at least this many before a control, so that the last moves
+/// before it do not play stronger because the whole remaining time is theirs.
+const CLOCK_SPREAD_MIN_MOVES: u32 = 10;
+
 /// How much weaker one search plays, all derived from one Elo figure.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Handicap {
@@ -149,6 +175,21 @@ impl Handicap {
             SKILL_ELO_AT_ZERO + i32::try_from(level).unwrap_or(0) * SKILL_ELO_PER_LEVEL
         };
         (elo < FULL_STRENGTH_ELO).then(|| Handicap::for_elo(elo))
+    }
+
+    /// The handicap this setting plays with under `control`: the table's own
+    /// up to [`CALIBRATED_MOVE_TIME_MS`] a move (and with no clock), a higher
+    /// setting of the table beyond, by [`ELO_PER_TIME_DOUBLING`].
+    #[must_use]
+    pub fn at_control(&self, control: &TimeControl) -> Handicap {
+        let shift = time_shift_elo(control);
+        if shift == 0 {
+            *self
+        } else {
+            let mut shifted = Handicap::for_elo(self.elo.saturating_add(shift));
+            shifted.elo = self.elo;
+            shifted
+        }
     }
 
     /// Draws the line to play among the first [`Handicap::lines`] of `lines`
@@ -230,6 +271,27 @@ fn calibrated_nodes(elo: i32) -> f64 {
     let ((low_elo, low_nodes), (high_elo, high_nodes)) = (segment[0], segment[1]);
     let fraction = f64::from(elo - low_elo) / f64::from(high_elo - low_elo);
     low_nodes * (high_nodes / low_nodes).powf(fraction)
+}
+
+/// The Elo a control adds to a setting (see [`Handicap::at_control`]).
+#[must_use]
+pub fn time_shift_elo(control: &TimeControl) -> i32 {
+    let Some(move_time) = move_time_ms(control) else { return 0 };
+    let doublings = (move_time / CALIBRATED_MOVE_TIME_MS).log2();
+    // Clamped to 0..=MAX_TIME_SHIFT_ELO, far inside i32.
+    (doublings * ELO_PER_TIME_DOUBLING).clamp(0.0, MAX_TIME_SHIFT_ELO).round() as i32
+}
+
+/// The time one move may take under `control`, in ms: `movetime`, or the
+/// clock spread over the moves to come plus the increment. `None` without
+/// either (`go infinite`, `go depth`, `go nodes`).
+fn move_time_ms(control: &TimeControl) -> Option<f64> {
+    if let Some(movetime) = control.movetime {
+        return Some(movetime.max(0) as f64);
+    }
+    let time = control.time?;
+    let moves = control.movestogo.map_or(CLOCK_SPREAD_MOVES, |n| n.clamp(CLOCK_SPREAD_MIN_MOVES, CLOCK_SPREAD_MOVES));
+    Some(time.max(0) as f64 / f64::from(moves) + control.increment.max(0) as f64)
 }
 
 /// An `info` sink that passes on only the first `shown` MultiPV lines: the

@@ -4,6 +4,7 @@ use std::sync::Mutex;
 use super::*;
 use crate::board::movegen::generate_legal;
 use crate::board::MoveList;
+use crate::engine::budget::TimeControl;
 use crate::search::score::mate_in;
 use crate::search::tt::TranspositionTable;
 use crate::search::{MainDuties, NoClock, NoInfo, SharedState, Worker};
@@ -249,4 +250,53 @@ fn a_calibrated_setting_searches_exactly_its_measured_budget() {
     let midway = Handicap::for_elo((low + high) / 2).nodes as f64;
     let geometric_mean = (low_nodes * high_nodes).sqrt();
     assert!((midway - geometric_mean).abs() <= 1.0, "{midway} vs {geometric_mean}");
+}
+
+fn clock(seconds: f64, increment: f64) -> TimeControl {
+    let ms = |s: f64| (s * 1000.0).round() as i64;
+    TimeControl { time: Some(ms(seconds)), increment: ms(increment), movestogo: None, movetime: None }
+}
+
+#[test]
+fn the_table_holds_unchanged_through_a_long_game_at_its_own_control() {
+    let setting = Handicap::for_elo(1850);
+    // A 10+0.1 game starts at 10 s; a limited search then banks most of each
+    // increment, about 0.09 s a move, for 80 moves.
+    for seconds in [0.0, 10.0, 13.0, 17.0] {
+        assert_eq!(setting.at_control(&clock(seconds, 0.1)), setting, "{seconds} s + 0.1");
+    }
+    for no_clock in [TimeControl::default(), TimeControl { increment: 5000, ..TimeControl::default() }] {
+        assert_eq!(setting.at_control(&no_clock), setting);
+    }
+}
+
+#[test]
+fn a_longer_control_plays_a_higher_setting_under_the_same_label() {
+    let setting = Handicap::for_elo(1850);
+    let at_60 = setting.at_control(&clock(60.0, 0.6));
+    // 3 s a move: log2(3000 / 800) = 1.9 doublings.
+    let shift = time_shift_elo(&clock(60.0, 0.6));
+    assert!((100..=110).contains(&shift), "{shift}");
+    assert_eq!(at_60, Handicap { elo: 1850, ..Handicap::for_elo(1850 + shift) });
+    assert!(at_60.nodes > setting.nodes && at_60.temperature_cp < setting.temperature_cp);
+    let shifts: Vec<i32> = [5.0, 20.0, 60.0, 300.0, 3600.0, 36_000.0]
+        .iter()
+        .map(|&minutes| time_shift_elo(&clock(minutes * 60.0, 0.0)))
+        .collect();
+    assert!(shifts.windows(2).all(|pair| pair[0] <= pair[1]), "{shifts:?}");
+    assert_eq!(shifts.last(), Some(&(MAX_TIME_SHIFT_ELO as i32)), "{shifts:?}");
+}
+
+#[test]
+fn movetime_and_moves_to_go_set_the_time_of_a_move() {
+    let movetime = |ms| TimeControl { movetime: Some(ms), ..TimeControl::default() };
+    assert_eq!(time_shift_elo(&movetime(800)), 0);
+    assert_eq!(time_shift_elo(&movetime(1600)), ELO_PER_TIME_DOUBLING as i32);
+    assert_eq!(time_shift_elo(&movetime(-5)), 0);
+    // 40 moves in 64 s is 1.6 s a move; the last moves before the control
+    // spread the clock over at least ten.
+    let to_go = |moves| TimeControl { time: Some(64_000), movestogo: Some(moves), ..TimeControl::default() };
+    assert_eq!(time_shift_elo(&to_go(40)), time_shift_elo(&to_go(25)));
+    assert_eq!(time_shift_elo(&to_go(1)), time_shift_elo(&to_go(10)));
+    assert!(time_shift_elo(&to_go(10)) > time_shift_elo(&to_go(25)));
 }
