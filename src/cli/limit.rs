@@ -12,7 +12,7 @@ pub struct LimitTableArgs {
     #[arg(value_parser = clap::value_parser!(i32).range(i64::from(ELO_MIN)..=i64::from(ELO_MAX)))]
     elo: Vec<i32>,
     /// Show each setting as it plays the first move of a game at this control,
-    /// `minutes+increment` in seconds, e.g. `60+0.6` (default: the control
+    /// `base+increment`, both in seconds, e.g. `60+0.6` (default: the control
     /// the table was measured at, where no time is added).
     #[arg(long, value_name = "BASE+INC", value_parser = parse_control)]
     tc: Option<TimeControl>,

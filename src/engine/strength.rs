@@ -110,8 +110,8 @@ const CALIBRATED_MOVE_TIME_MS: f64 = 800.0;
 /// 162 games. One control and one point: a straight line in the logarithm of
 /// the time is an assumption between and beyond them.
 const ELO_PER_TIME_DOUBLING: f64 = 55.0;
-/// The most the time adds: beyond about four doublings (a minute a move,
-/// or 5+3) nothing was measured.
+/// The most the time adds: four doublings, about 13 s a move (5+3 gives
+/// 15 s at its first move); nothing that long was measured.
 const MAX_TIME_SHIFT_ELO: f64 = 220.0;
 /// The clock is spread over this many moves in sudden death ...
 const CLOCK_SPREAD_MOVES: u32 = 25;
