@@ -377,11 +377,12 @@ impl SearchRun<'_> {
                 continue;
             }
             move_count += 1;
-            let facts = self.move_facts(mv, node.ply, &hints.killers, hints.counter);
+            let mut facts = self.move_facts(mv, &hints.killers, hints.counter);
             // Steps 14-16. Late move, futility and SEE pruning (`pruning.rs`).
             if may_prune && best_score > -TB_WIN_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
+            facts.history_score = self.history_score(&facts, node.ply);
             // Step 17. Singular extension (`pruning.rs`).
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(plies) => plies,
@@ -471,23 +472,31 @@ impl SearchRun<'_> {
         score
     }
 
-    fn move_facts(&self, mv: Move, ply: usize, killers: &[Move; 2], counter: Move) -> MoveFacts {
+    fn move_facts(&self, mv: Move, killers: &[Move; 2], counter: Move) -> MoveFacts {
         let piece = self.pos.moved_piece(mv);
         let quiet = self.pos.is_quiet(mv);
         let captured = self.pos.captured_piece_type(mv);
-        let history_score = if quiet {
-            self.histories.quiet_score(self.pos.side_to_move(), mv, piece, &self.continuation_keys(ply))
-        } else {
-            captured.map_or(0, |captured| self.histories.capture_history(piece, mv.to(), captured))
-        };
         MoveFacts {
             mv,
             quiet,
             gives_check: self.pos.gives_check(mv),
             piece,
             captured,
-            history_score,
+            // Pruning does not read it, and most late moves are pruned: filled in by
+            // `history_score` for the moves that are searched.
+            history_score: 0,
             refutation: killers.contains(&mv) || mv == counter,
+        }
+    }
+
+    /// The history score of a move to be searched: butterfly plus continuation
+    /// history for a quiet move, capture history for a capture.
+    fn history_score(&self, facts: &MoveFacts, ply: usize) -> i32 {
+        if facts.quiet {
+            let keys = self.continuation_keys(ply);
+            self.histories.quiet_score(self.pos.side_to_move(), facts.mv, facts.piece, &keys)
+        } else {
+            facts.captured.map_or(0, |captured| self.histories.capture_history(facts.piece, facts.mv.to(), captured))
         }
     }
 
