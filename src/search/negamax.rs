@@ -28,7 +28,7 @@ use crate::board::{Color, Move, Piece, PieceType};
 use crate::tablebase::probe::{probe_node, TbVerdict};
 
 use super::claims::{Claim, CLAIM_MAX_PLY};
-use super::history::{QuietCutoff, TriedMove};
+use super::history::{ContinuationKeys, QuietCutoff, TriedMove};
 use super::params::{
     busy_node_reduction, damp_by_fifty_move_counter, deeper_margin, IIR_MIN_DEPTH, LMR_MIN_DEPTH,
     TT_CUTOFF_MAX_HALFMOVES,
@@ -89,6 +89,7 @@ pub(super) struct MoveFacts {
     pub piece: Piece,
     pub captured: Option<PieceType>,
     /// Quiet: butterfly + continuation history; capture: capture history.
+    /// 0 until the move survives pruning (`SearchRun::history_score`).
     pub history_score: i32,
     /// A killer or the counter move.
     pub refutation: bool,
@@ -382,7 +383,7 @@ impl SearchRun<'_> {
             if may_prune && best_score > -TB_WIN_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
-            facts.history_score = self.history_score(&facts, node.ply);
+            facts.history_score = self.history_score(&facts, &hints.keys);
             // Step 17. Singular extension (`pruning.rs`).
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(plies) => plies,
@@ -491,10 +492,9 @@ impl SearchRun<'_> {
 
     /// The history score of a move to be searched: butterfly plus continuation
     /// history for a quiet move, capture history for a capture.
-    fn history_score(&self, facts: &MoveFacts, ply: usize) -> i32 {
+    fn history_score(&self, facts: &MoveFacts, keys: &ContinuationKeys) -> i32 {
         if facts.quiet {
-            let keys = self.continuation_keys(ply);
-            self.histories.quiet_score(self.pos.side_to_move(), facts.mv, facts.piece, &keys)
+            self.histories.quiet_score(self.pos.side_to_move(), facts.mv, facts.piece, keys)
         } else {
             facts.captured.map_or(0, |captured| self.histories.capture_history(facts.piece, facts.mv.to(), captured))
         }
