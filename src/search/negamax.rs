@@ -428,7 +428,7 @@ impl SearchRun<'_> {
             };
         }
         if let Some(cutoff) = &cutoff {
-            self.learn_from_cutoff(node, cutoff, quiets.as_slice(), captures.as_slice());
+            self.learn_from_cutoff(node, cutoff, &hints.keys, quiets.as_slice(), captures.as_slice());
         }
         // Step 21. TT store and correction-history update.
         let best_score = best_score.min(node.tb_limits.1);
@@ -501,16 +501,23 @@ impl SearchRun<'_> {
     }
 
     /// A beta cut-off teaches the ordering tables: reward the move, punish those tried before it.
-    fn learn_from_cutoff(&mut self, node: &Node, best: &MoveFacts, quiets: &[TriedMove], captures: &[TriedMove]) {
+    /// `keys` are the move loop's continuation keys.
+    fn learn_from_cutoff(
+        &mut self,
+        node: &Node,
+        best: &MoveFacts,
+        keys: &ContinuationKeys,
+        quiets: &[TriedMove],
+        captures: &[TriedMove],
+    ) {
         if best.quiet {
-            let keys = self.continuation_keys(node.ply);
             self.histories.on_quiet_cutoff(&QuietCutoff {
                 color: self.pos.side_to_move(),
                 ply: node.ply,
                 depth: node.depth,
                 best: best.tried(),
                 failed_quiets: quiets,
-                keys: &keys,
+                keys,
             });
             self.histories.on_capture_results(None, captures, node.depth);
         } else {
