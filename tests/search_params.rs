@@ -31,6 +31,8 @@ fn a_parameter_set_on_the_command_line_changes_the_search() {
     let default = bench_nodes(&[]);
     assert_eq!(bench_nodes(&["RfpMargin=75"]), default, "setting the default changes nothing");
     assert_ne!(bench_nodes(&["RfpMargin=40", "LmrQuietDivisor=300"]), default);
+    // The null-move reduction's eval bonus capped at 0 plies: null moves search deeper.
+    assert_ne!(bench_nodes(&["NmpEvalCap=0"]), default);
 }
 
 #[test]

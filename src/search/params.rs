@@ -105,7 +105,9 @@ pub const fn nmp_verification_plies(reduced_depth: i32) -> usize {
 #[must_use]
 pub fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
     let margin_bonus = eval_above_beta / tunables::NMP_EVAL_DIVISOR.get();
-    tunables::NMP_BASE.get() + depth / tunables::NMP_DEPTH_DIVISOR.get() + margin_bonus.min(3)
+    tunables::NMP_BASE.get()
+        + depth / tunables::NMP_DEPTH_DIVISOR.get()
+        + margin_bonus.min(tunables::NMP_EVAL_CAP.get())
 }
 
 /// ProbCut: at this depth or more, a capture that beats beta by the margin in a

@@ -69,8 +69,10 @@ pub static RAZOR_DEPTH: Tunable = Tunable::new("RazorDepth", 200, (50, 500), 25)
 pub static NMP_BASE: Tunable = Tunable::new("NmpBase", 3, (1, 6), 1);
 /// ...plus depth divided by this...
 pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NmpDepthDivisor", 3, (2, 8), 1);
-/// ...plus (eval - beta) divided by this, at most 3.
+/// ...plus (eval - beta) divided by this...
 pub static NMP_EVAL_DIVISOR: Tunable = Tunable::new("NmpEvalDivisor", 200, (50, 600), 25);
+/// ...counting at most this many plies.
+pub static NMP_EVAL_CAP: Tunable = Tunable::new("NmpEvalCap", 3, (0, 8), 1);
 /// Futility pruning margin: base...
 pub static FUTILITY_BASE: Tunable = Tunable::new("FutilityBase", 90, (20, 250), 12);
 /// ...plus this per ply of the reduced depth.
@@ -123,7 +125,7 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 28] = [
+pub static ALL: [&Tunable; 29] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -131,6 +133,7 @@ pub static ALL: [&Tunable; 28] = [
     &NMP_BASE,
     &NMP_DEPTH_DIVISOR,
     &NMP_EVAL_DIVISOR,
+    &NMP_EVAL_CAP,
     &FUTILITY_BASE,
     &FUTILITY_DEPTH,
     &LMP_BASE,
