@@ -33,6 +33,10 @@ fn a_parameter_set_on_the_command_line_changes_the_search() {
     assert_ne!(bench_nodes(&["RfpMargin=40", "LmrQuietDivisor=300"]), default);
     // The null-move reduction's eval bonus capped at 0 plies: null moves search deeper.
     assert_ne!(bench_nodes(&["NmpEvalCap=0"]), default);
+    // The depth limits reach the search too (bench 6 has no node of depth 8).
+    for lowered in ["NmpVerifyDepth=4", "SingularMinDepth=4", "IirMinDepth=2"] {
+        assert_ne!(bench_nodes(&[lowered]), default, "{lowered}");
+    }
 }
 
 #[test]

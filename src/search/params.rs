@@ -82,7 +82,11 @@ pub fn razor_margin(depth: i32) -> i32 {
 /// Null-move pruning needs at least this much depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// From this depth on, a null-move cut-off is verified by a reduced normal search.
-pub const NMP_VERIFY_DEPTH: i32 = 8;
+#[inline]
+#[must_use]
+pub fn nmp_verify_depth() -> i32 {
+    tunables::NMP_VERIFY_DEPTH.get()
+}
 /// Null moves need at least this many pieces besides pawns and king: with fewer,
 /// zugzwang is common (pawn-only endings included).
 pub const NMP_MIN_PIECES: u32 = 2;
@@ -121,7 +125,11 @@ pub const PROBCUT_TT_DEPTH_MARGIN: i32 = 3;
 
 /// Singular extensions: from this depth, a TT move that is much better than every
 /// alternative (searched at half depth, excluding it) is extended by a ply.
-pub const SINGULAR_MIN_DEPTH: i32 = 8;
+#[inline]
+#[must_use]
+pub fn singular_min_depth() -> i32 {
+    tunables::SINGULAR_MIN_DEPTH.get()
+}
 /// The TT entry must be at most this many plies shallower than the node.
 pub const SINGULAR_TT_DEPTH_MARGIN: i32 = 3;
 
@@ -155,7 +163,11 @@ pub fn singular_margin(depth: i32) -> i32 {
 }
 
 /// Internal iterative reduction: nodes without a TT move at this depth or more are searched one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
+#[inline]
+#[must_use]
+pub fn iir_min_depth() -> i32 {
+    tunables::IIR_MIN_DEPTH.get()
+}
 
 /// Futility pruning of quiet moves applies while the reduced depth is at most this.
 pub const FUTILITY_MAX_DEPTH: i32 = 8;

@@ -9,11 +9,11 @@ use crate::board::Move;
 use super::negamax::{MoveFacts, Node};
 use super::params::{
     busy_node_reduction, double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor,
-    lmr_max_reduction, nmp_reduction, nmp_verification_plies, razor_margin, rfp_margin, see_capture_threshold,
-    see_quiet_threshold, singular_depth, singular_margin, singular_max_ply, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH,
-    LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_MIN_PIECES, NMP_VERIFY_DEPTH, PROBCUT, PROBCUT_MARGIN,
-    PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH,
-    SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN,
+    lmr_max_reduction, nmp_reduction, nmp_verification_plies, nmp_verify_depth, razor_margin, rfp_margin,
+    see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply, singular_min_depth,
+    FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_MIN_PIECES, PROBCUT,
+    PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH,
+    RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::run::SearchRun;
@@ -88,7 +88,7 @@ impl SearchRun<'_> {
         }
         // A mate or tablebase win found after passing is not proven.
         let score = if score >= TB_WIN_BOUND { node.beta } else { score };
-        if node.depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+        if node.depth < nmp_verify_depth() || self.nmp_min_ply != 0 {
             return Some(score);
         }
         // Verification: search this node again without null moves for a while.
@@ -160,7 +160,7 @@ impl SearchRun<'_> {
         let eligible = SINGULAR_EXTENSIONS
             && mv == node.tt_move
             && node.excluded.is_none()
-            && node.depth >= SINGULAR_MIN_DEPTH
+            && node.depth >= singular_min_depth()
             && hit.depth >= node.depth - SINGULAR_TT_DEPTH_MARGIN
             && hit.bound != Bound::Upper
             && !is_decisive(hit.score)

@@ -73,6 +73,8 @@ pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NmpDepthDivisor", 3, (2, 8
 pub static NMP_EVAL_DIVISOR: Tunable = Tunable::new("NmpEvalDivisor", 200, (50, 600), 25);
 /// ...counting at most this many plies.
 pub static NMP_EVAL_CAP: Tunable = Tunable::new("NmpEvalCap", 3, (0, 8), 1);
+/// From this depth on, a null-move cut-off is verified by a reduced normal search.
+pub static NMP_VERIFY_DEPTH: Tunable = Tunable::new("NmpVerifyDepth", 8, (4, 20), 1);
 /// Futility pruning margin: base...
 pub static FUTILITY_BASE: Tunable = Tunable::new("FutilityBase", 90, (20, 250), 12);
 /// ...plus this per ply of the reduced depth.
@@ -87,6 +89,10 @@ pub static SEE_CAPTURE: Tunable = Tunable::new("SeeCapture", -25, (-80, -5), 4);
 pub static SINGULAR_MARGIN: Tunable = Tunable::new("SingularMargin", 2, (1, 6), 1);
 /// A singular search this far below its bound extends by two plies.
 pub static DOUBLE_EXTENSION: Tunable = Tunable::new("DoubleExtension", 20, (0, 80), 5);
+/// Singular extensions are tried from this depth on.
+pub static SINGULAR_MIN_DEPTH: Tunable = Tunable::new("SingularMinDepth", 8, (4, 12), 1);
+/// Internal iterative reduction applies from this depth on.
+pub static IIR_MIN_DEPTH: Tunable = Tunable::new("IirMinDepth", 4, (2, 10), 1);
 /// The LMR table for quiets is `base/100 + ln(depth) ln(moves) / (divisor/100)`: its base...
 pub static LMR_QUIET_BASE: Tunable = Tunable::new("LmrQuietBase", 80, (0, 200), 10);
 /// ...and its divisor.
@@ -125,7 +131,7 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 29] = [
+pub static ALL: [&Tunable; 32] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -134,6 +140,7 @@ pub static ALL: [&Tunable; 29] = [
     &NMP_DEPTH_DIVISOR,
     &NMP_EVAL_DIVISOR,
     &NMP_EVAL_CAP,
+    &NMP_VERIFY_DEPTH,
     &FUTILITY_BASE,
     &FUTILITY_DEPTH,
     &LMP_BASE,
@@ -141,6 +148,8 @@ pub static ALL: [&Tunable; 29] = [
     &SEE_CAPTURE,
     &SINGULAR_MARGIN,
     &DOUBLE_EXTENSION,
+    &SINGULAR_MIN_DEPTH,
+    &IIR_MIN_DEPTH,
     &LMR_QUIET_BASE,
     &LMR_QUIET_DIVISOR,
     &LMR_NOISY_BASE,
