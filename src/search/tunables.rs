@@ -66,13 +66,13 @@ pub static RAZOR_BASE: Tunable = Tunable::new("RazorBase", 250, (50, 600), 30);
 /// ...plus this per ply.
 pub static RAZOR_DEPTH: Tunable = Tunable::new("RazorDepth", 200, (50, 500), 25);
 /// Null-move reduction: base plies...
-pub static NMP_BASE: Tunable = Tunable::new("NmpBase", 3, (1, 6), 1);
+pub static NMP_BASE: Tunable = Tunable::new("NmpBase", 4, (1, 6), 1);
 /// ...plus depth divided by this...
 pub static NMP_DEPTH_DIVISOR: Tunable = Tunable::new("NmpDepthDivisor", 3, (2, 8), 1);
 /// ...plus (eval - beta) divided by this...
-pub static NMP_EVAL_DIVISOR: Tunable = Tunable::new("NmpEvalDivisor", 200, (50, 600), 25);
+pub static NMP_EVAL_DIVISOR: Tunable = Tunable::new("NmpEvalDivisor", 100, (50, 600), 25);
 /// ...counting at most this many plies.
-pub static NMP_EVAL_CAP: Tunable = Tunable::new("NmpEvalCap", 3, (0, 8), 1);
+pub static NMP_EVAL_CAP: Tunable = Tunable::new("NmpEvalCap", 6, (0, 8), 1);
 /// From this depth on, a null-move cut-off is verified by a reduced normal search.
 pub static NMP_VERIFY_DEPTH: Tunable = Tunable::new("NmpVerifyDepth", 8, (4, 20), 1);
 /// Futility pruning margin: base...
