@@ -76,7 +76,10 @@ impl SearchRun<'_> {
         if !allowed {
             return None;
         }
-        let reduced_depth = node.depth - nmp_reduction(node.depth, node.eval - node.beta);
+        // A mate search (`go mate`) takes no extra plies off for eval far above beta: after a
+        // sacrifice the defender's eval is high, and a shallower null-move search hides the mate.
+        let eval_above_beta = if self.limits.mate.is_some() { 0 } else { node.eval - node.beta };
+        let reduced_depth = node.depth - nmp_reduction(node.depth, eval_above_beta);
         self.make_null(ply);
         let score = -self.negamax(-node.beta, -node.beta + 1, reduced_depth, ply + 1, !node.cut_node);
         self.unmake_null();
