@@ -153,3 +153,29 @@ fn search_parameters_refuse_unknown_names_and_bad_values() {
     fails(&["--param", "RfpMargin=seventy", "bench", "1"], "not an integer");
     fails(&["--param", "RfpMargin=100000", "bench", "1"], "must be within 30..=150");
 }
+
+/// `ferrochamp bench | head -1`: the tool stops when its reader goes away, without a panic
+/// (the default bench runs for seconds, far longer than the first line takes).
+#[cfg(unix)]
+#[test]
+fn a_closed_output_pipe_ends_a_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ferrochamp"))
+        .arg("bench")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine binary starts");
+    let mut first_line = String::new();
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    stdout.read_line(&mut first_line).expect("a line of bench output");
+    assert!(first_line.starts_with("position"), "unexpected first line: {first_line}");
+    drop(stdout);
+    let output = child.wait_with_output().expect("the command ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "bench panicked on a closed pipe: {stderr}");
+    assert_eq!(output.status.signal(), Some(libc::SIGPIPE), "ended as {:?}: {stderr}", output.status);
+}
