@@ -227,8 +227,12 @@ pub fn history_bonus(depth: i32) -> i32 {
     bonus.min(tunables::HISTORY_MAX_BONUS.get())
 }
 
-/// Late move reductions start after this many moves...
-pub const LMR_MIN_MOVES: usize = 2;
+/// Late move reductions start after this many moves (one more at PV nodes)...
+#[inline]
+#[must_use]
+pub fn lmr_min_moves() -> usize {
+    usize::try_from(tunables::LMR_MIN_MOVES.get()).unwrap_or(0)
+}
 /// ...at this depth or more.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// History score worth one ply of reduction, up or down.
@@ -236,6 +240,42 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 #[must_use]
 pub fn lmr_history_divisor() -> i32 {
     tunables::LMR_HISTORY_DIVISOR.get()
+}
+
+/// The unit of a late move's reduction while it is summed: 1024ths of a ply,
+/// so that each adjustment may be a fraction of a ply (the sum is truncated).
+pub const LMR_UNIT: i32 = 1024;
+
+/// The adjustments to a late move's base reduction, in [`LMR_UNIT`]s.
+pub struct LmrAdjustments {
+    /// Less at PV nodes.
+    pub pv_node: i32,
+    /// More when the static eval is not improving.
+    pub not_improving: i32,
+    /// More at an expected cut node.
+    pub cut_node: i32,
+    /// Less for a checking move.
+    pub gives_check: i32,
+    /// More for a quiet move when the TT move is a capture.
+    pub tt_capture: i32,
+    /// Less for a killer or the counter move.
+    pub refutation: i32,
+}
+
+impl LmrAdjustments {
+    /// The adjustments as the tunables set them now.
+    #[inline]
+    #[must_use]
+    pub fn current() -> LmrAdjustments {
+        LmrAdjustments {
+            pv_node: tunables::LMR_PV_NODE.get(),
+            not_improving: tunables::LMR_NOT_IMPROVING.get(),
+            cut_node: tunables::LMR_CUT_NODE.get(),
+            gives_check: tunables::LMR_GIVES_CHECK.get(),
+            tt_capture: tunables::LMR_TT_CAPTURE.get(),
+            refutation: tunables::LMR_REFUTATION.get(),
+        }
+    }
 }
 
 /// Extra plies of reduction for the late moves of a node another thread is

@@ -9,11 +9,11 @@ use crate::board::Move;
 use super::negamax::{MoveFacts, Node};
 use super::params::{
     busy_node_reduction, double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor,
-    lmr_max_reduction, nmp_reduction, nmp_verification_plies, nmp_verify_depth, razor_margin, rfp_margin,
-    see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply, singular_min_depth,
-    FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_MIN_MOVES, NMP_MIN_DEPTH, NMP_MIN_PIECES, PROBCUT,
-    PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH,
-    RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_TT_DEPTH_MARGIN,
+    lmr_max_reduction, lmr_min_moves, nmp_reduction, nmp_verification_plies, nmp_verify_depth, razor_margin,
+    rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
+    singular_min_depth, LmrAdjustments, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_UNIT, NMP_MIN_DEPTH,
+    NMP_MIN_PIECES, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING,
+    RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::run::SearchRun;
@@ -225,28 +225,30 @@ impl SearchRun<'_> {
     }
 
     /// Step 18. Late move reduction of a move (~214 Elo, docs/results.md; 0: not
-    /// reduced): the log-log table base,
-    /// adjusted for PV nodes, improvement, expected cut nodes, checks, and the
-    /// move's history.
+    /// reduced): the log-log table base, adjusted for PV nodes, improvement,
+    /// expected cut nodes, checks, and the move's history. Summed in
+    /// [`LMR_UNIT`]s, so that a tuner may give each adjustment a fraction of a
+    /// ply; the defaults are whole plies.
     pub(super) fn reduction(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> i32 {
-        if node.depth < LMR_MIN_DEPTH || move_count <= LMR_MIN_MOVES + usize::from(node.pv_node) {
+        if node.depth < LMR_MIN_DEPTH || move_count <= lmr_min_moves() + usize::from(node.pv_node) {
             return 0;
         }
-        let mut reduction = self.lmr.reduction(node.depth, move_count, facts.quiet);
-        reduction -= i32::from(node.pv_node);
-        reduction += i32::from(!node.improving);
-        reduction += i32::from(node.cut_node);
-        reduction -= i32::from(facts.gives_check);
+        let adjust = LmrAdjustments::current();
+        let mut reduction = self.lmr.reduction(node.depth, move_count, facts.quiet) * LMR_UNIT;
+        reduction -= adjust.pv_node * i32::from(node.pv_node);
+        reduction += adjust.not_improving * i32::from(!node.improving);
+        reduction += adjust.cut_node * i32::from(node.cut_node);
+        reduction -= adjust.gives_check * i32::from(facts.gives_check);
         // Lazy SMP: another thread is inside this node; leave its late moves to it.
         if node.busy {
-            reduction += busy_node_reduction();
+            reduction += busy_node_reduction() * LMR_UNIT;
         }
         if facts.quiet {
-            reduction += i32::from(node.tt_move_is_capture);
-            reduction -= i32::from(facts.refutation);
-            reduction -= facts.history_score / lmr_history_divisor();
+            reduction += adjust.tt_capture * i32::from(node.tt_move_is_capture);
+            reduction -= adjust.refutation * i32::from(facts.refutation);
+            reduction -= facts.history_score / lmr_history_divisor() * LMR_UNIT;
         }
         // Never reduce into quiescence, never extend.
-        reduction.clamp(0, lmr_max_reduction(node.depth))
+        reduction.div_euclid(LMR_UNIT).clamp(0, lmr_max_reduction(node.depth))
     }
 }

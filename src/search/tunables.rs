@@ -103,6 +103,22 @@ pub static LMR_NOISY_BASE: Tunable = Tunable::new("LmrNoisyBase", -10, (-100, 15
 pub static LMR_NOISY_DIVISOR: Tunable = Tunable::new("LmrNoisyDivisor", 300, (150, 600), 20);
 /// History score worth one ply of reduction.
 pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LmrHistoryDivisor", 8192, (2048, 32768), 800);
+/// Late move reductions start after this many moves (one more at PV nodes).
+pub static LMR_MIN_MOVES: Tunable = Tunable::new("LmrMinMoves", 2, (0, 4), 1);
+/// The adjustments of a late move's reduction, in 1024ths of a ply (the sum is
+/// truncated to whole plies), so that a tuner can move each by a fraction of a
+/// ply: less at PV nodes...
+pub static LMR_PV_NODE: Tunable = Tunable::new("LmrPvNode", 1024, (0, 3072), 128);
+/// ...more when the position is not improving...
+pub static LMR_NOT_IMPROVING: Tunable = Tunable::new("LmrNotImproving", 1024, (0, 3072), 128);
+/// ...more at an expected cut node...
+pub static LMR_CUT_NODE: Tunable = Tunable::new("LmrCutNode", 1024, (0, 3072), 128);
+/// ...less for a move that gives check...
+pub static LMR_GIVES_CHECK: Tunable = Tunable::new("LmrGivesCheck", 1024, (0, 3072), 128);
+/// ...more for a quiet move when the TT move is a capture...
+pub static LMR_TT_CAPTURE: Tunable = Tunable::new("LmrTtCapture", 1024, (0, 3072), 128);
+/// ...and less for a killer or the counter move.
+pub static LMR_REFUTATION: Tunable = Tunable::new("LmrRefutation", 1024, (0, 3072), 128);
 /// A reduced move re-searched a ply deeper beat the best score by this...
 pub static DEEPER_BASE: Tunable = Tunable::new("DeeperBase", 30, (0, 150), 8);
 /// ...plus this per ply of the re-search's depth.
@@ -131,7 +147,7 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 32] = [
+pub static ALL: [&Tunable; 39] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -155,6 +171,13 @@ pub static ALL: [&Tunable; 32] = [
     &LMR_NOISY_BASE,
     &LMR_NOISY_DIVISOR,
     &LMR_HISTORY_DIVISOR,
+    &LMR_MIN_MOVES,
+    &LMR_PV_NODE,
+    &LMR_NOT_IMPROVING,
+    &LMR_CUT_NODE,
+    &LMR_GIVES_CHECK,
+    &LMR_TT_CAPTURE,
+    &LMR_REFUTATION,
     &DEEPER_BASE,
     &DEEPER_DEPTH,
     &HISTORY_QUADRATIC,
@@ -216,6 +239,16 @@ mod tests {
             assert!(err.starts_with("--param"), "{err}");
         }
         assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
+    }
+
+    #[test]
+    fn reduction_adjustments_default_to_whole_plies() {
+        // Whole plies by default: the reduction sums them in 1024ths, and a
+        // fraction would change the search from the one the bench signs.
+        for t in [&LMR_PV_NODE, &LMR_NOT_IMPROVING, &LMR_CUT_NODE, &LMR_GIVES_CHECK, &LMR_TT_CAPTURE, &LMR_REFUTATION] {
+            assert_eq!(t.default % 1024, 0, "{}", t.name);
+            assert!(t.max >= 2 * t.default, "{}: a tuner may double it", t.name);
+        }
     }
 
     #[test]
