@@ -79,10 +79,13 @@ def clamp(value, info):
 
 
 WLD = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
+# A game fastchess ended on the clock: its report line names the loser.
+TIME_LOSS = re.compile(r"^Finished game .*loses on time", re.MULTILINE)
 
 
 def play(args, plus, minus, seed):
-    """Game pairs theta+ against theta-; returns (wins, losses, draws) of theta+."""
+    """Game pairs theta+ against theta-; returns (wins, losses, draws) of theta+
+    and the number of games lost on time by either side."""
     def engine(name, theta):
         settings = " ".join(f"--param {k}={v}" for k, v in sorted(theta.items()))
         return ["-engine", f"cmd={args.engine}", f"name={name}", f"args={settings}"]
@@ -98,7 +101,7 @@ def play(args, plus, minus, seed):
     if not found:
         raise SystemExit("no result in fastchess output:\n" + out[-2000:])
     games, wins, losses, draws = map(int, found[-1])
-    return wins, losses, draws
+    return wins, losses, draws, len(TIME_LOSS.findall(out))
 
 
 def new_state(args, params):
@@ -108,7 +111,7 @@ def new_state(args, params):
         raise SystemExit(f"unknown parameters: {', '.join(unknown)}")
     theta = {name: float(params[name]["value"]) for name in tuned}
     return {"iterations": args.iterations, "r_end": args.r_end, "k": 0, "theta": theta,
-            "tuned": tuned, "seed": args.seed, "games": 0, "score": 0}
+            "tuned": tuned, "seed": args.seed, "games": 0, "score": 0, "time_losses": 0}
 
 
 def iterate(args, params, state, rng):
@@ -121,7 +124,7 @@ def iterate(args, params, state, rng):
         theta = state["theta"][name]
         plus[name] = clamp(round(theta + c * signs[name]), info)
         minus[name] = clamp(round(theta - c * signs[name]), info)
-    wins, losses, draws = play(args, plus, minus, state["seed"] + k)
+    wins, losses, draws, time_losses = play(args, plus, minus, state["seed"] + k)
     result = wins - losses
     for name in state["tuned"]:
         c, r = step[name]
@@ -130,6 +133,8 @@ def iterate(args, params, state, rng):
     state["k"] = k + 1
     state["games"] += wins + losses + draws
     state["score"] += result
+    # Many games lost on time mean the time control is too short for the machine.
+    state["time_losses"] = state.get("time_losses", 0) + time_losses
     return wins, losses, draws
 
 
@@ -173,7 +178,8 @@ def main():
             with open(args.state + ".tmp", "w") as f:
                 json.dump(state, f, indent=1)
             os.replace(args.state + ".tmp", args.state)
-            print(f"iteration {state['k']}/{state['iterations']}: +{wins} -{losses} ={draws}; "
+            print(f"iteration {state['k']}/{state['iterations']}: +{wins} -{losses} ={draws}, "
+                  f"{state['time_losses']} lost on time so far; "
                   + " ".join(f"{n}={state['theta'][n]:.1f}" for n in state["tuned"]), file=sys.stderr)
     print("--param " + " --param ".join(f"{n}={round(state['theta'][n])}" for n in state["tuned"]))
 

@@ -1,7 +1,8 @@
 //! `scripts/spsa.py` against a stand-in for fastchess
 //! (`tests/client/fake_fastchess.py`) that lets the engine whose `RfpMargin`
 //! is closer to 100 win: SPSA must walk the parameter from its default (75)
-//! to there, and read the real binary's `ferrochamp params` on the way.
+//! to there, and read the real binary's `ferrochamp params` on the way; and
+//! count the games the stand-in reports lost on time.
 //!
 //! `.ci/run` installs Python. Outside CI, a machine without python3 skips this
 //! test with a message; under CI (`CI` set) a missing python3 fails it.
@@ -41,5 +42,8 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     assert!((90..=110).contains(&tuned), "RfpMargin ended at {tuned}, not near 100");
     let rows = std::fs::read_to_string(&log).expect("the log").lines().count();
     assert_eq!(rows, 41, "a header and one row per iteration");
+    // The stand-in reports one loss on time a call: the state counts them.
+    let state = std::fs::read_to_string(&state).expect("the state");
+    assert!(state.contains("\"time_losses\": 40"), "time losses not counted: {state}");
     let _ = std::fs::remove_dir_all(&dir);
 }

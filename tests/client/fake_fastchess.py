@@ -2,7 +2,7 @@
 """A stand-in for fastchess in tests/spsa_driver.rs: it plays no games. The
 engine whose --param RfpMargin is closer to 100 wins both games of each pair,
 so a working SPSA moves RfpMargin towards 100. It prints the summary line
-fastchess prints."""
+fastchess prints, after one game-report line of a loss on time."""
 import re
 import sys
 
@@ -25,4 +25,7 @@ elif distance["plus"] > distance["minus"]:
 else:
     wins, losses, draws = 0, 0, games
 points = wins + draws / 2
+# One game of every call is reported lost on time, as fastchess reports it, so
+# that the test sees spsa.py count such games.
+print("Finished game 1 (plus vs minus): 0-1 {White loses on time (3ms overrun)}")
 print(f"Games: {games}, Wins: {wins}, Losses: {losses}, Draws: {draws}, Points: {points} ({100 * points / games:.2f} %)")
