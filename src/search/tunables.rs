@@ -106,8 +106,9 @@ pub static LMR_HISTORY_DIVISOR: Tunable = Tunable::new("LmrHistoryDivisor", 8192
 /// Late move reductions start after this many moves (one more at PV nodes).
 pub static LMR_MIN_MOVES: Tunable = Tunable::new("LmrMinMoves", 2, (0, 4), 1);
 /// The adjustments of a late move's reduction, in 1024ths of a ply (the sum is
-/// truncated to whole plies), so that a tuner can move each by a fraction of a
-/// ply: less at PV nodes...
+/// truncated to whole plies; the table's base and the history's share are whole
+/// plies, so a fraction counts where the adjustments' fractions add up to one):
+/// less at PV nodes...
 pub static LMR_PV_NODE: Tunable = Tunable::new("LmrPvNode", 1024, (0, 3072), 128);
 /// ...more when the position is not improving...
 pub static LMR_NOT_IMPROVING: Tunable = Tunable::new("LmrNotImproving", 1024, (0, 3072), 128);
@@ -243,10 +244,11 @@ mod tests {
 
     #[test]
     fn reduction_adjustments_default_to_whole_plies() {
-        // Whole plies by default: the reduction sums them in 1024ths, and a
+        // Whole plies by default: the reduction sums them in LMR_UNITs, and a
         // fraction would change the search from the one the bench signs.
+        let unit = crate::search::params::LMR_UNIT;
         for t in [&LMR_PV_NODE, &LMR_NOT_IMPROVING, &LMR_CUT_NODE, &LMR_GIVES_CHECK, &LMR_TT_CAPTURE, &LMR_REFUTATION] {
-            assert_eq!(t.default % 1024, 0, "{}", t.name);
+            assert_eq!(t.default % unit, 0, "{}", t.name);
             assert!(t.max >= 2 * t.default, "{}: a tuner may double it", t.name);
         }
     }
