@@ -16,7 +16,10 @@ chosen so that r ends at --r-end.
 The parameters, their bounds and steps come from `ferrochamp params`. The run
 writes its state after every iteration (--state, JSON) and resumes from it, and
 appends theta to --log (CSV), so a long run can be stopped, inspected and
-continued. The values to try in an SPRT are the rounded theta at the end.
+continued. The values to try in an SPRT are the rounded theta at the end;
+`--report` prints them, and how far each has moved, for a run still going:
+
+    python3 scripts/spsa.py --report --engine target/release/ferrochamp --state spsa_state.json
 
 Example (one core, 4+0.04, 8 game pairs per iteration):
 
@@ -138,11 +141,35 @@ def iterate(args, params, state, rng):
     return wins, losses, draws
 
 
+def param_arguments(state):
+    """The rounded theta as the engine's command-line arguments."""
+    return "--param " + " --param ".join(f"{n}={round(state['theta'][n])}" for n in state["tuned"])
+
+
+def report(params, state):
+    """Where a run stands: each parameter's default, theta and distance in
+    steps (largest first), then the rounded theta as arguments."""
+    lines = [f"iteration {state['k']} of {state['iterations']}: {state['games']} games, "
+             f"{state.get('time_losses', 0)} lost on time"]
+    rows = []
+    for name in state["tuned"]:
+        info, theta = params[name], state["theta"][name]
+        rows.append(((theta - info["default"]) / info["step"], name, info["default"], theta))
+    rows.sort(key=lambda row: -abs(row[0]))
+    lines.append(f"{'name':<20} {'default':>8} {'theta':>10} {'steps':>7}")
+    for steps, name, default, theta in rows:
+        lines.append(f"{name:<20} {default:>8} {theta:>10.2f} {steps:>+7.2f}")
+    lines.append(param_arguments(state))
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", required=True, help="the ferrochamp binary")
-    parser.add_argument("--fastchess", required=True)
-    parser.add_argument("--openings", required=True, help="an EPD file of openings")
+    parser.add_argument("--report", action="store_true",
+                        help="print where the run in --state stands, play no games")
+    parser.add_argument("--fastchess")
+    parser.add_argument("--openings", help="an EPD file of openings")
     parser.add_argument("--params", default="", help="comma-separated names (default: all)")
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--pairs", type=int, default=4, help="game pairs per iteration")
@@ -155,6 +182,14 @@ def main():
     parser.add_argument("--state", default="spsa_state.json")
     parser.add_argument("--log", default="spsa_log.csv")
     args = parser.parse_args()
+    if args.report:
+        if not os.path.exists(args.state):
+            raise SystemExit(f"no state at {args.state}")
+        with open(args.state) as f:
+            print(report(read_params(args.engine), json.load(f)))
+        return
+    if not args.fastchess or not args.openings:
+        raise SystemExit("--fastchess and --openings are needed to play")
     if args.iterations < 1 or args.pairs < 1:
         raise SystemExit("--iterations and --pairs must be at least 1")
 
@@ -181,7 +216,7 @@ def main():
             print(f"iteration {state['k']}/{state['iterations']}: +{wins} -{losses} ={draws}, "
                   f"{state['time_losses']} lost on time so far; "
                   + " ".join(f"{n}={state['theta'][n]:.1f}" for n in state["tuned"]), file=sys.stderr)
-    print("--param " + " --param ".join(f"{n}={round(state['theta'][n])}" for n in state["tuned"]))
+    print(param_arguments(state))
 
 
 if __name__ == "__main__":
