@@ -43,13 +43,13 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     let rows = std::fs::read_to_string(&log).expect("the log").lines().count();
     assert_eq!(rows, 41, "a header and one row per iteration");
     // The stand-in reports one loss on time a call: the state counts them.
-    let state = std::fs::read_to_string(&state).expect("the state");
-    assert!(state.contains("\"time_losses\": 40"), "time losses not counted: {state}");
+    let state_text = std::fs::read_to_string(&state).expect("the state");
+    assert!(state_text.contains("\"time_losses\": 40"), "time losses not counted: {state_text}");
     // The report reads the state without playing: the same rounded theta, and the distance moved.
     let report = Command::new("python3")
         .arg(format!("{root}/scripts/spsa.py"))
         .args(["--report", "--engine", env!("CARGO_BIN_EXE_ferrochamp"), "--state"])
-        .arg(dir.join("state.json"))
+        .arg(&state)
         .output()
         .expect("python3 runs");
     let report = String::from_utf8_lossy(&report.stdout).to_string();
