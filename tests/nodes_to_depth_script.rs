@@ -1,0 +1,59 @@
+//! `scripts/nodes_to_depth.py`: the summed node counts come from real searches
+//! (a deeper search of the same positions costs more, the same depth costs
+//! the same on a repeat) and bad arguments end with a message, not a traceback.
+
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// One tuning line, one EPD line and one bare FEN: the three forms the script reads.
+const POSITIONS: &str = "\
+r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 30 | 0.5
+r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - bm e5f7;
+8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -
+";
+
+fn run(args: &[&str]) -> Output {
+    Command::new("python3").arg(format!("{ROOT}/scripts/nodes_to_depth.py")).args(args).output().expect("python3 runs")
+}
+
+/// The summed node count the script prints for the one engine given.
+fn summed_nodes(positions: &str, depth: u32) -> u64 {
+    let engine = env!("CARGO_BIN_EXE_ferrochamp");
+    let output = run(&[positions, "--depth", &depth.to_string(), engine]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout.lines().next().expect("one line per engine");
+    let (path, count) = line.rsplit_once(' ').expect("`ENGINE NODES`");
+    assert_eq!(path, engine);
+    count.parse().expect("a node count")
+}
+
+#[test]
+fn node_counts_grow_with_depth_and_repeat() {
+    let file = std::env::temp_dir().join(format!("ferrochamp-nodes-to-depth-{}.txt", std::process::id()));
+    std::fs::write(&file, POSITIONS).expect("temporary file");
+    let positions = file.to_str().expect("a UTF-8 temporary path");
+    let shallow = summed_nodes(positions, 4);
+    let deeper = summed_nodes(positions, 7);
+    assert!(shallow > 3, "three positions searched: {shallow}");
+    assert!(deeper > shallow, "depth 7 ({deeper}) must cost more than depth 4 ({shallow})");
+    assert_eq!(summed_nodes(positions, 4), shallow, "one thread and a new process repeat themselves");
+    std::fs::remove_file(&file).ok();
+}
+
+#[test]
+fn bad_arguments_end_with_a_message() {
+    let engine = env!("CARGO_BIN_EXE_ferrochamp");
+    for (args, expected) in [
+        (vec!["/nonexistent/positions.txt", engine], "cannot read"),
+        (vec![file!(), "/nonexistent/engine"], "engine not found"),
+        (vec![file!(), "--depth", "0", engine], "--depth"),
+    ] {
+        let output = run(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(stderr.contains(expected), "{args:?}: expected {expected:?} in {stderr}");
+        assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
+    }
+}
