@@ -86,6 +86,17 @@ class Uci:
             self.proc.kill()
 
 
+def fen_of_line(line):
+    """The FEN of one line of a FEN or EPD file (EPD's operations dropped, missing
+    move counters as `0 1`), or None when it has fewer than four fields."""
+    fields = line.split(";")[0].split()
+    if len(fields) < 4:
+        return None
+    # EPD lines carry no move counters; FEN lines have them after the fourth field.
+    counters = fields[4:6] if len(fields) >= 6 and all(f.isdigit() for f in fields[4:6]) else ["0", "1"]
+    return " ".join(fields[:4] + counters)
+
+
 def expect(condition, message):
     if not condition:
         raise Failure(message)

@@ -12,48 +12,46 @@ K+1, 2K+1, ...
     xz -dc data/teacher/sf10_s4101_step3.txt.xz > /tmp/sf10.txt
     python3 scripts/nodes_to_depth.py /tmp/sf10.txt --every 3000 --first 12 main/ferrochamp cand/ferrochamp
 
-Prints one line per engine: its path and the summed nodes.
+Prints one line per engine: its path and the summed nodes. A position the
+engine refuses, or a search that does not answer, ends the run with a message.
+Needs the Python package `chess` (through engine_check.py's UCI pipe).
 """
 import argparse
 import shutil
-import subprocess
 import sys
+
+# The UCI pipe with a timeout on every wait and the FEN/EPD line reader, shared with the user-level checks.
+from engine_check import Failure, Uci, fen_of_line
 
 
 def read_fens(path, every, first):
-    """FENs of every `every`-th non-empty line (first line first), at most `first`."""
-    fens = []
+    """FENs of every `every`-th non-empty line (first line first), at most `first`
+    (0: all); tuning lines are cut at their first `|`."""
     with open(path, encoding="utf-8") as lines:
         kept = [line for line in lines if line.strip()]
-    for line in kept[::every]:
-        fields = line.split("|")[0].split(";")[0].split()
-        # EPD puts operations where a FEN has its two move counters.
-        counters = fields[4:6] if all(field.isdigit() for field in fields[4:6]) and len(fields) >= 6 else ["0", "1"]
-        fens.append(" ".join(fields[:4] + counters))
-        if first and len(fens) >= first:
-            break
-    return fens
+    fens = [fen_of_line(line.split("|")[0]) for line in kept[::every]]
+    fens = [fen for fen in fens if fen is not None]
+    return fens[:first] if first else fens
 
 
 def nodes_to_depth(engine, fen, depth, hash_mb):
-    """Nodes reported by the last `info ... nodes N` line before `bestmove`."""
-    commands = f"uci\nsetoption name Hash value {hash_mb}\nisready\nposition fen {fen}\ngo depth {depth}\n"
-    process = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    process.stdin.write(commands)
-    process.stdin.flush()
-    nodes = None
-    for line in process.stdout:
-        fields = line.split()
-        if fields[:1] == ["info"] and "nodes" in fields:
-            nodes = int(fields[fields.index("nodes") + 1])
-        if fields[:1] == ["bestmove"]:
-            break
-    process.stdin.write("quit\n")
-    process.stdin.flush()
-    process.wait()
-    if nodes is None:
-        sys.exit(f"{engine}: no node count for {fen}")
-    return nodes
+    """Nodes reported by the last `info ... nodes N` line before `bestmove`, in a new process."""
+    uci = Uci([engine])
+    try:
+        uci.send("uci")
+        uci.send(f"setoption name Hash value {hash_mb}")
+        uci.send(f"position fen {fen}")
+        # A FEN the engine refuses would leave it searching the start position instead.
+        refused = [line for line in uci.info_strings() if "invalid" in line.lower()]
+        if refused:
+            raise Failure(f"{fen}: {refused[0]}")
+        uci.send(f"go depth {depth}")
+        counts = [line.split() for line in uci.until("bestmove") if line.startswith("info") and " nodes " in line]
+    finally:
+        uci.close()
+    if not counts:
+        raise Failure(f"no node count for {fen}")
+    return int(counts[-1][counts[-1].index("nodes") + 1])
 
 
 def main():
@@ -77,7 +75,10 @@ def main():
     if not fens:
         parser.error(f"no positions in {args.positions}")
     for engine in args.engines:
-        total = sum(nodes_to_depth(engine, fen, args.depth, args.hash) for fen in fens)
+        try:
+            total = sum(nodes_to_depth(engine, fen, args.depth, args.hash) for fen in fens)
+        except Failure as failure:
+            sys.exit(f"nodes_to_depth.py: {engine}: {failure}")
         print(f"{engine} {total}", flush=True)
 
 

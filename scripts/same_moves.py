@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 # The UCI pipe with a timeout on every wait, shared with the user-level checks.
-from engine_check import Failure, Uci
+from engine_check import Failure, Uci, fen_of_line
 
 
 def parse_args():
@@ -37,15 +37,8 @@ def parse_args():
 
 
 def fens_from(path, count):
-    fens = []
-    for line in Path(path).read_text().splitlines():
-        fields = line.split(";")[0].split()
-        if len(fields) < 4:
-            continue
-        # EPD lines carry no move counters; FEN lines have them after the fourth field.
-        counters = fields[4:6] if len(fields) >= 6 and all(f.isdigit() for f in fields[4:6]) else ["0", "1"]
-        fens.append(" ".join(fields[:4] + counters))
-    return fens[:count]
+    fens = [fen_of_line(line) for line in Path(path).read_text().splitlines()]
+    return [fen for fen in fens if fen is not None][:count]
 
 
 def node_counts(spec):

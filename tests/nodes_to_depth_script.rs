@@ -1,7 +1,14 @@
 //! `scripts/nodes_to_depth.py`: the summed node counts come from real searches
 //! (a deeper search of the same positions costs more, the same depth costs
-//! the same on a repeat) and bad arguments end with a message, not a traceback.
+//! the same on a repeat; the EPD line is read as its position, not refused) and
+//! bad arguments or positions end with a message, not a traceback.
+//!
+//! The script talks to the engine through `engine_check.py`'s pipe, which needs
+//! python-chess: `.ci/run` installs it; elsewhere a machine without it skips.
 
+mod common;
+
+use common::python::has_python_chess;
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -29,26 +36,39 @@ fn summed_nodes(positions: &str, depth: u32) -> u64 {
     count.parse().expect("a node count")
 }
 
+/// Writes `contents` to a temporary file named after `tag` and returns its path.
+fn temporary_positions(tag: &str, contents: &str) -> String {
+    let file = std::env::temp_dir().join(format!("ferrochamp-nodes-to-depth-{tag}-{}.txt", std::process::id()));
+    std::fs::write(&file, contents).expect("temporary file");
+    file.to_str().expect("a UTF-8 temporary path").to_owned()
+}
+
 #[test]
 fn node_counts_grow_with_depth_and_repeat() {
-    let file = std::env::temp_dir().join(format!("ferrochamp-nodes-to-depth-{}.txt", std::process::id()));
-    std::fs::write(&file, POSITIONS).expect("temporary file");
-    let positions = file.to_str().expect("a UTF-8 temporary path");
+    if !has_python_chess() {
+        return;
+    }
+    let positions = &temporary_positions("good", POSITIONS);
     let shallow = summed_nodes(positions, 4);
     let deeper = summed_nodes(positions, 7);
     assert!(shallow > 3, "three positions searched: {shallow}");
     assert!(deeper > shallow, "depth 7 ({deeper}) must cost more than depth 4 ({shallow})");
     assert_eq!(summed_nodes(positions, 4), shallow, "one thread and a new process repeat themselves");
-    std::fs::remove_file(&file).ok();
+    std::fs::remove_file(positions).ok();
 }
 
 #[test]
 fn bad_arguments_end_with_a_message() {
+    if !has_python_chess() {
+        return;
+    }
     let engine = env!("CARGO_BIN_EXE_ferrochamp");
+    let refused = &temporary_positions("refused", "not a chess position\n");
     for (args, expected) in [
         (vec!["/nonexistent/positions.txt", engine], "cannot read"),
         (vec![file!(), "/nonexistent/engine"], "engine not found"),
         (vec![file!(), "--depth", "0", engine], "--depth"),
+        (vec![refused.as_str(), "--depth", "2", engine], "invalid FEN"),
     ] {
         let output = run(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -56,4 +76,5 @@ fn bad_arguments_end_with_a_message() {
         assert!(stderr.contains(expected), "{args:?}: expected {expected:?} in {stderr}");
         assert!(!stderr.contains("Traceback"), "{args:?}: {stderr}");
     }
+    std::fs::remove_file(refused).ok();
 }
