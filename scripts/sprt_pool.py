@@ -16,20 +16,32 @@ On a single fastchess log it reproduces fastchess's own LLR to the printed digit
 
 Usage: sprt_pool.py [--elo0 E0] [--elo1 E1] [--alpha A] [--beta B] LOG_OR_COUNTS...
 where COUNTS is five comma-separated numbers, e.g. 18,82,143,112,45.
+
+A run that continues earlier ones does not know their counts, so it would stop
+at its own bounds, not at the pooled ones. `--stop PID` watches it instead:
+every `--every` seconds (60 by default) it pools the logs again, and once the
+pooled LLR crosses a bound it sends SIGINT to PID (fastchess then prints its
+last report and closes its PGN) and exits; it also exits when PID ends first.
+A log without a report yet counts as no pairs until its first one.
 Needs no package beyond Python's standard library.
 """
 import argparse
 import math
+import os
 import re
+import signal
 import sys
+import time
 
 PTNML = re.compile(r"Ptnml\(0-2\):\s*\[([0-9,\s]+)\]")
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 NELO_SCALE = 800.0 / math.log(10.0)
 
 
-def counts_from(source):
-    """Five pentanomial counts from a fastchess log (its last report) or a literal list."""
+def counts_from(source, allow_empty=False):
+    """Five pentanomial counts from a fastchess log (its last report) or a literal list.
+
+    With `allow_empty`, a log with no report yet gives zero counts instead of an error."""
     if re.fullmatch(r"\s*\d+(\s*,\s*\d+){4}\s*", source):
         return [int(x) for x in source.split(",")]
     try:
@@ -38,6 +50,8 @@ def counts_from(source):
     except OSError as err:
         sys.exit(f"sprt_pool.py: cannot read {source}: {err}")
     if not found:
+        if allow_empty:
+            return [0] * 5
         sys.exit(f"sprt_pool.py: no Ptnml(0-2) line in {source}")
     return [int(x) for x in found[-1].split(",")]
 
@@ -65,20 +79,19 @@ def summary(counts, elo0, elo1):
     return pairs, mean, elo_from_score(mean), (low, high), nelo, llr
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sources", nargs="+", help="fastchess logs or five comma-separated counts")
-    parser.add_argument("--elo0", type=float, default=0.0, help="H0 bound, normalized Elo (default 0)")
-    parser.add_argument("--elo1", type=float, default=10.0, help="H1 bound, normalized Elo (default 10)")
-    parser.add_argument("--alpha", type=float, default=0.05)
-    parser.add_argument("--beta", type=float, default=0.05)
-    args = parser.parse_args()
-
+def pool(sources, allow_empty=False, verbose=True):
+    """The summed counts of every source."""
     total = [0] * 5
-    for source in args.sources:
-        counts = counts_from(source)
-        print(f"{source}: {counts}")
+    for source in sources:
+        counts = counts_from(source, allow_empty)
+        if verbose:
+            print(f"{source}: {counts}")
         total = [t + c for t, c in zip(total, counts)]
+    return total
+
+
+def report(total, args):
+    """Prints the pooled figures; returns the verdict."""
     pairs, mean, elo, (low, high), nelo, llr = summary(total, args.elo0, args.elo1)
     lower = math.log(args.beta / (1.0 - args.alpha))
     upper = math.log((1.0 - args.beta) / args.alpha)
@@ -86,6 +99,60 @@ def main():
     print(f"pooled: {total}, {pairs} pairs ({2 * pairs} games), score {100 * mean:.2f}%")
     print(f"Elo {elo:+.1f} ({low:+.1f} .. {high:+.1f}, 95%), nElo {nelo:+.1f}")
     print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
+    return verdict
+
+
+def alive(pid):
+    """Whether process `pid` still runs (a zombie child of ours counts as ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def follow(args):
+    """Pools the sources every `args.every` seconds until a bound or the end of `args.stop`."""
+    while True:
+        total = pool(args.sources, allow_empty=True, verbose=False)
+        decided = None
+        if sum(total) > 0 and len(set(total)) > 1:
+            print(time.strftime("%H:%M:%S"), end=" ")
+            decided = report(total, args)
+            sys.stdout.flush()
+        if decided not in (None, "continue"):
+            if alive(args.stop):
+                os.kill(args.stop, signal.SIGINT)
+                print(f"sent SIGINT to {args.stop}")
+            return
+        if not alive(args.stop):
+            print(f"process {args.stop} ended without a decision")
+            return
+        time.sleep(args.every)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sources", nargs="+", help="fastchess logs or five comma-separated counts")
+    parser.add_argument("--elo0", type=float, default=0.0, help="H0 bound, normalized Elo (default 0)")
+    parser.add_argument("--elo1", type=float, default=10.0, help="H1 bound, normalized Elo (default 10)")
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--stop", type=int, metavar="PID", help="SIGINT this process at a pooled bound")
+    parser.add_argument("--every", type=float, default=60.0, help="seconds between polls with --stop")
+    args = parser.parse_args()
+    if args.stop is not None:
+        if args.stop <= 0 or args.every <= 0:
+            sys.exit("sprt_pool.py: --stop needs a process id and --every a positive interval")
+        follow(args)
+        return
+    report(pool(args.sources), args)
 
 
 if __name__ == "__main__":

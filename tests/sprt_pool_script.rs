@@ -1,0 +1,96 @@
+//! `scripts/sprt_pool.py`: pooled counts reproduce fastchess's own report
+//! (`tests/data/sprt/fastchess-report.txt` is an excerpt of a real run: two reports,
+//! of which the last counts), and `--stop PID` interrupts a run once the
+//! pooled LLR crosses a bound, or ends with the run when it never does.
+
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sprt/fastchess-report.txt");
+
+fn pool(args: &[&str]) -> Output {
+    Command::new("python3")
+        .arg(format!("{ROOT}/scripts/sprt_pool.py"))
+        .args(["--elo0", "0", "--elo1", "5"])
+        .args(args)
+        .output()
+        .expect("python3 runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A stand-in for a fastchess run: a process that waits `seconds`.
+fn run_lasting(seconds: &str) -> Child {
+    Command::new("sleep").arg(seconds).stdout(Stdio::null()).spawn().expect("sleep starts")
+}
+
+/// The child's exit, waiting at most `limit`.
+fn wait_at_most(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            panic!("the process still runs after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn one_log_gives_fastchess_own_figures_from_its_last_report() {
+    // fastchess printed "nElo: 21.87" and "LLR: 0.32" for these 200 pairs.
+    let text = stdout(&pool(&[LOG]));
+    assert!(text.contains("[13, 41, 75, 57, 14]"), "{text}");
+    assert!(text.contains("nElo +21.9"), "{text}");
+    assert!(text.contains("LLR 0.32 (-2.94, 2.94) [0, 5]: continue"), "{text}");
+}
+
+#[test]
+fn logs_and_counts_are_added_pair_by_pair() {
+    let text = stdout(&pool(&[LOG, "1,1,3,5,0"]));
+    assert!(text.contains("pooled: [14, 42, 78, 62, 14], 210 pairs (420 games)"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn stop_interrupts_the_run_once_the_pooled_llr_crosses_a_bound() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut run = run_lasting("30");
+    let pid = run.id().to_string();
+    // Alone, the log is undecided (LLR 0.32); with these counts H1 is accepted.
+    let text = stdout(&pool(&["--stop", &pid, "--every", "0.1", LOG, "78,467,828,535,102", "10,100,300,200,50"]));
+    assert!(text.contains("H1 accepted"), "{text}");
+    assert!(text.contains(&format!("sent SIGINT to {pid}")), "{text}");
+    let status = wait_at_most(&mut run, Duration::from_secs(10));
+    assert_eq!(status.signal(), Some(2), "the run ended by SIGINT: {status:?}");
+}
+
+#[test]
+fn stop_ends_with_a_run_that_never_decides() {
+    let mut run = run_lasting("0.3");
+    let pid = run.id().to_string();
+    let started = Instant::now();
+    let output = pool(&["--stop", &pid, "--every", "0.1", LOG]);
+    let text = stdout(&output);
+    assert!(text.contains("LLR 0.32"), "{text}");
+    assert!(text.contains(&format!("process {pid} ended without a decision")), "{text}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(wait_at_most(&mut run, Duration::from_secs(5)).success());
+}
+
+#[test]
+fn bad_stop_arguments_are_refused_with_a_message() {
+    for args in [["--stop", "0", "--every", "1"], ["--stop", "12345", "--every", "0"]] {
+        let output = pool(&[&args[..], &[LOG]].concat());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        assert!(stderr.contains("--stop needs a process id"), "{args:?}: {stderr}");
+    }
+}
