@@ -122,7 +122,7 @@ def follow(args):
     while True:
         total = pool(args.sources, allow_empty=True, verbose=False)
         decided = None
-        if sum(total) > 0 and len(set(total)) > 1:
+        if sum(1 for count in total if count) > 1:  # pairs, and some variance
             print(time.strftime("%H:%M:%S"), end=" ")
             decided = report(total, args)
             sys.stdout.flush()

@@ -94,3 +94,14 @@ fn bad_stop_arguments_are_refused_with_a_message() {
         assert!(stderr.contains("--stop needs a process id"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn stop_waits_while_every_pair_scored_the_same() {
+    // Five drawn pairs have no variance to test with: no figures yet, no error.
+    let mut run = run_lasting("0.3");
+    let pid = run.id().to_string();
+    let text = stdout(&pool(&["--stop", &pid, "--every", "0.1", "0,0,5,0,0"]));
+    assert!(!text.contains("LLR"), "{text}");
+    assert!(text.contains(&format!("process {pid} ended without a decision")), "{text}");
+    assert!(wait_at_most(&mut run, Duration::from_secs(5)).success());
+}
