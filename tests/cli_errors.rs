@@ -5,8 +5,9 @@
 mod common;
 
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::process::wait_for_exit;
 use common::scratch::{temp_file, temp_path};
 use ferrochamp::search::tt::available_memory_mb;
 
@@ -22,13 +23,9 @@ fn run(args: &[&str]) -> (i32, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine binary starts");
-    let start = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            panic!("{args:?} still runs after {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    if wait_for_exit(&mut child, LIMIT).is_none() {
+        let _ = child.kill();
+        panic!("{args:?} still runs after {LIMIT:?}");
     }
     let output = child.wait_with_output().expect("output");
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();

@@ -3,8 +3,12 @@
 //! of which the last counts), and `--stop PID` interrupts a run once the
 //! pooled LLR crosses a bound, or ends with the run when it never does.
 
-use std::process::{Child, Command, Output, Stdio};
+mod common;
+
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use common::process::wait_for_exit;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sprt/fastchess-report.txt");
@@ -28,19 +32,12 @@ fn run_lasting(seconds: &str) -> Child {
     Command::new("sleep").arg(seconds).stdout(Stdio::null()).spawn().expect("sleep starts")
 }
 
-/// The child's exit, waiting at most `limit`.
-fn wait_at_most(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if start.elapsed() > limit {
-            child.kill().ok();
-            panic!("the process still runs after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// The child's exit, failing the test when it still runs after `limit`.
+fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
+    wait_for_exit(child, limit).unwrap_or_else(|| {
+        child.kill().ok();
+        panic!("the process still runs after {limit:?}")
+    })
 }
 
 #[test]

@@ -12,6 +12,7 @@ pub mod fen;
 pub mod mate_suite;
 pub mod perft;
 pub mod position;
+pub mod process;
 pub mod python;
 pub mod rng;
 pub mod scratch;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use ferrochamp::board::Position;
 
 use super::position::printed_move;
+use super::process::wait_for_exit;
 
 /// An engine process: its input, its output lines as they come, and its
 /// stderr when the test asked for it.
@@ -128,14 +129,7 @@ impl Engine {
 
     /// The exit status, if the process ends within `timeout`.
     pub fn wait_status(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return Some(status);
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-        None
+        wait_for_exit(&mut self.child, timeout)
     }
 
     /// Everything the engine wrote to stderr, once it has exited (empty when
