@@ -7,7 +7,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::process::wait_for_exit;
+use common::process::exit_within;
 use common::scratch::{temp_file, temp_path};
 use ferrochamp::search::tt::available_memory_mb;
 
@@ -23,10 +23,7 @@ fn run(args: &[&str]) -> (i32, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine binary starts");
-    if wait_for_exit(&mut child, LIMIT).is_none() {
-        let _ = child.kill();
-        panic!("{args:?} still runs after {LIMIT:?}");
-    }
+    exit_within(&mut child, LIMIT, &format!("{args:?}"));
     let output = child.wait_with_output().expect("output");
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
     let code = output.status.code().unwrap_or_else(|| panic!("{args:?} ended by a signal: {stderr}"));

@@ -5,10 +5,10 @@
 
 mod common;
 
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::process::wait_for_exit;
+use common::process::exit_within;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const LOG: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sprt/fastchess-report.txt");
@@ -30,14 +30,6 @@ fn stdout(output: &Output) -> String {
 /// A stand-in for a fastchess run: a process that waits `seconds`.
 fn run_lasting(seconds: &str) -> Child {
     Command::new("sleep").arg(seconds).stdout(Stdio::null()).spawn().expect("sleep starts")
-}
-
-/// The child's exit, failing the test when it still runs after `limit`.
-fn wait_at_most(child: &mut Child, limit: Duration) -> ExitStatus {
-    wait_for_exit(child, limit).unwrap_or_else(|| {
-        child.kill().ok();
-        panic!("the process still runs after {limit:?}")
-    })
 }
 
 #[test]
@@ -65,7 +57,7 @@ fn stop_interrupts_the_run_once_the_pooled_llr_crosses_a_bound() {
     let text = stdout(&pool(&["--stop", &pid, "--every", "0.1", LOG, "78,467,828,535,102", "10,100,300,200,50"]));
     assert!(text.contains("H1 accepted"), "{text}");
     assert!(text.contains(&format!("sent SIGINT to {pid}")), "{text}");
-    let status = wait_at_most(&mut run, Duration::from_secs(10));
+    let status = exit_within(&mut run, Duration::from_secs(10), "the run");
     assert_eq!(status.signal(), Some(2), "the run ended by SIGINT: {status:?}");
 }
 
@@ -79,7 +71,7 @@ fn stop_ends_with_a_run_that_never_decides() {
     assert!(text.contains("LLR 0.32"), "{text}");
     assert!(text.contains(&format!("process {pid} ended without a decision")), "{text}");
     assert!(started.elapsed() < Duration::from_secs(20));
-    assert!(wait_at_most(&mut run, Duration::from_secs(5)).success());
+    assert!(exit_within(&mut run, Duration::from_secs(5), "the run").success());
 }
 
 #[test]
@@ -100,5 +92,5 @@ fn stop_waits_while_every_pair_scored_the_same() {
     let text = stdout(&pool(&["--stop", &pid, "--every", "0.1", "0,0,5,0,0"]));
     assert!(!text.contains("LLR"), "{text}");
     assert!(text.contains(&format!("process {pid} ended without a decision")), "{text}");
-    assert!(wait_at_most(&mut run, Duration::from_secs(5)).success());
+    assert!(exit_within(&mut run, Duration::from_secs(5), "the run").success());
 }

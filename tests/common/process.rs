@@ -19,3 +19,12 @@ pub fn wait_for_exit(child: &mut Child, timeout: Duration) -> Option<ExitStatus>
         thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// The child's exit status; fails the test, after killing the child, when
+/// `what` still runs after `limit`.
+pub fn exit_within(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    wait_for_exit(child, limit).unwrap_or_else(|| {
+        let _ = child.kill();
+        panic!("{what} still runs after {limit:?}")
+    })
+}
