@@ -46,8 +46,8 @@ fn csv_fields(line: &str) -> Vec<String> {
 }
 
 /// Enough for every position of the suite: `mate2`'s first move is quiet, and the search
-/// proves the mate only at depth 17, after about 1.55M nodes (bench 5110179).
-const SUITE_NODES: &str = "3000000";
+/// proves the mate only at depth 20, after about 2.48M nodes (bench 4725597).
+const SUITE_NODES: &str = "4000000";
 
 #[test]
 fn json_reports_every_position_and_skips_bad_lines() {

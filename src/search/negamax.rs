@@ -30,7 +30,7 @@ use crate::tablebase::probe::{probe_node, TbVerdict};
 use super::claims::{Claim, CLAIM_MAX_PLY};
 use super::history::{ContinuationKeys, QuietCutoff, TriedMove};
 use super::params::{
-    busy_node_reduction, damp_by_fifty_move_counter, deeper_margin, iir_min_depth, LMR_MIN_DEPTH,
+    busy_node_reduction, damp_by_fifty_move_counter, deeper_margin, iir_min_depth, iir_reduction, LMR_MIN_DEPTH,
     TT_CUTOFF_MAX_HALFMOVES,
 };
 use super::picker::{MovePicker, PickerMode};
@@ -244,11 +244,12 @@ impl SearchRun<'_> {
                 return score;
             }
         }
-        // Step 12. Internal iterative reduction (~10 Elo, docs/results.md: no gain
-        // shown): without a TT move this node's ordering is poor, so a
-        // shallower search now (filling the TT) is the better deal.
+        // Step 12. Internal iterative reduction (one ply: no gain shown; two at PV and
+        // deep cut nodes, with Q5's move limits and root LMR: +8.2 Elo, docs/results.md):
+        // without a TT move this node's ordering is poor, so a shallower search now
+        // (filling the TT) is the better deal.
         if node.depth >= iir_min_depth() && node.tt_move.is_none() && (pv_node || cut_node) {
-            node.depth -= 1;
+            node.depth -= iir_reduction(node.depth, pv_node);
         }
         self.search_moves(node)
     }

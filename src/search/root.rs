@@ -136,9 +136,13 @@ impl SearchRun<'_> {
         if index == self.pv_index {
             return -self.negamax(-beta, -alpha, new_depth, 1, false);
         }
-        // Late quiet root moves are first tried one ply shallower.
+        // Late quiet root moves are first tried shallower: by the late move
+        // reduction table, less the ply a PV node gives back, at least one ply
+        // (with two-ply IIR and quiescence move limits: +8.2 Elo, docs/results.md).
         let late = quiet && index >= self.pv_index + ROOT_LATE_MOVE_INDEX && depth >= LMR_MIN_DEPTH;
-        let mut score = if late { -self.negamax(-alpha - 1, -alpha, new_depth - 1, 1, true) } else { alpha + 1 };
+        let reduction = if late { (self.lmr.reduction(depth, index + 1, true) - 1).max(1) } else { 0 };
+        let mut score =
+            if late { -self.negamax(-alpha - 1, -alpha, new_depth - reduction, 1, true) } else { alpha + 1 };
         if score > alpha {
             score = -self.negamax(-alpha - 1, -alpha, new_depth, 1, true);
         }
