@@ -6,7 +6,9 @@ making the engines share one; each run alone then takes twice as long to decide.
 This adds up their pentanomial counts (the last `Ptnml(0-2): [...]` line of each
 log, or counts given on the command line) and prints what one run with all those
 pairs would show: the score, Elo with its 95% error bar, normalized Elo and the
-log-likelihood ratio of the normalized SPRT fastchess uses by default.
+log-likelihood ratio of the normalized SPRT fastchess uses by default, and, while
+undecided, a forecast: how many more pairs the test needs if the true nElo is
+the estimate so far.
 
 The LLR is the usual normal approximation of the generalized SPRT: with pair
 scores 0, 1/4, 1/2, 3/4, 1, mean m and variance v over N pairs, and
@@ -99,7 +101,23 @@ def report(total, args):
     print(f"pooled: {total}, {pairs} pairs ({2 * pairs} games), score {100 * mean:.2f}%")
     print(f"Elo {elo:+.1f} ({low:+.1f} .. {high:+.1f}, 95%), nElo {nelo:+.1f}")
     print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
+    if verdict == "continue":
+        print(forecast(nelo, llr, (lower, upper), args))
     return verdict
+
+
+def forecast(nelo, llr, bounds, args):
+    """How many more pairs the test needs if the true nElo is the estimate.
+
+    From the LLR formula above, each pair adds (elo1 - elo0)(nelo - mid) * 2 /
+    NELO_SCALE^2 on average, mid being the bounds' middle: a change near the
+    middle takes the longest to decide, whichever way it goes."""
+    per_pair = (args.elo1 - args.elo0) * (nelo - (args.elo0 + args.elo1) / 2.0) * 2.0 / NELO_SCALE**2
+    if per_pair == 0.0:
+        return "forecast: at this nElo the LLR does not drift; no end in sight"
+    target, name = (bounds[1], "H1") if per_pair > 0 else (bounds[0], "H0")
+    pairs = math.ceil((target - llr) / per_pair)
+    return f"forecast: about {pairs} more pairs ({2 * pairs} games) to {name} if nElo stays at {nelo:+.1f}"
 
 
 def alive(pid):

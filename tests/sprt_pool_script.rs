@@ -1,7 +1,8 @@
 //! `scripts/sprt_pool.py`: pooled counts reproduce fastchess's own report
 //! (`tests/data/sprt/fastchess-report.txt` is an excerpt of a real run: two reports,
-//! of which the last counts), and `--stop PID` interrupts a run once the
-//! pooled LLR crosses a bound, or ends with the run when it never does.
+//! of which the last counts), an undecided test forecasts the pairs it still
+//! needs, and `--stop PID` interrupts a run once the pooled LLR crosses a
+//! bound, or ends with the run when it never does.
 
 mod common;
 
@@ -39,6 +40,31 @@ fn one_log_gives_fastchess_own_figures_from_its_last_report() {
     assert!(text.contains("[13, 41, 75, 57, 14]"), "{text}");
     assert!(text.contains("nElo +21.9"), "{text}");
     assert!(text.contains("LLR 0.32 (-2.94, 2.94) [0, 5]: continue"), "{text}");
+}
+
+/// The number after `label` in `text` (e.g. "nElo " in "nElo +21.9").
+fn number_after(text: &str, label: &str) -> f64 {
+    let rest = &text[text.find(label).unwrap_or_else(|| panic!("no {label:?} in {text}")) + label.len()..];
+    let number: String = rest.chars().take_while(|c| c.is_ascii_digit() || "+-.".contains(*c)).collect();
+    number.parse().unwrap_or_else(|_| panic!("no number after {label:?} in {text}"))
+}
+
+#[test]
+fn an_undecided_test_forecasts_the_pairs_to_the_bound_it_heads_for() {
+    // The LLR's average step a pair is (elo1 - elo0)(nElo - mid) * 2 / (800 / ln 10)^2:
+    // the forecast is the distance to the bound over that step, from the printed
+    // (rounded) figures within a percent.
+    let scale = 800.0 / std::f64::consts::LN_10;
+    for (counts, bound, name) in [(LOG, 2.944, "to H1"), ("19,177,262,156,26", -2.944, "to H0")] {
+        let text = stdout(&pool(&[counts]));
+        let (nelo, llr) = (number_after(&text, "nElo "), number_after(&text, "LLR "));
+        let expected = (bound - llr) / (5.0 * (nelo - 2.5) * 2.0 / (scale * scale));
+        let forecast = number_after(&text, "forecast: about ");
+        assert!((forecast / expected - 1.0).abs() < 0.01, "{forecast} against {expected:.0}: {text}");
+        assert!(text.contains(name), "{text}");
+    }
+    let decided = stdout(&pool(&["78,467,828,535,102", "10,100,300,200,50"]));
+    assert!(decided.contains("H1 accepted") && !decided.contains("forecast"), "{decided}");
 }
 
 #[test]
