@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -28,9 +29,23 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// A stand-in for a fastchess run: a process that waits `seconds`.
+/// A stand-in for a fastchess run: a process that waits `seconds` and ends on
+/// SIGINT, as fastchess does, even when started from a shell's background job,
+/// which hands its children SIGINT ignored (`sleep` would then outlive the
+/// signal). It returns once the child has restored SIGINT, so that a signal
+/// sent at once is not lost in its start-up.
 fn run_lasting(seconds: &str) -> Child {
-    Command::new("sleep").arg(seconds).stdout(Stdio::null()).spawn().expect("sleep starts")
+    let script = format!(
+        "import signal, time; signal.signal(signal.SIGINT, signal.SIG_DFL); \
+         print('ready', flush=True); time.sleep({seconds})"
+    );
+    let mut child =
+        Command::new("python3").args(["-c", &script]).stdout(Stdio::piped()).spawn().expect("python3 starts");
+    let mut ready = String::new();
+    let stdout = child.stdout.take().expect("piped stdout");
+    BufReader::new(stdout).read_line(&mut ready).expect("the stand-in says it is ready");
+    assert_eq!(ready.trim(), "ready");
+    child
 }
 
 #[test]
