@@ -10,15 +10,18 @@ where converting or holding a pawn ending is the whole game:
 - no queens, at most one rook or minor piece a side;
 - 3 to 6 pawns in all;
 - Stockfish's label (depth 8 or 10, `data/teacher/`) within +-LIMIT centipawns,
-  so that neither side starts out winning;
+  so that neither side starts far ahead by that shallow score (many are still
+  won for one side: most game pairs then split 1-1, and the pairs that do not
+  are where two engines differ);
 - one position a board and side to move.
 
 The positions are drawn at random (seeded) and written as EPD lines for
 fastchess (`-openings file=... format=epd`). The same inputs and seed write
-the same file.
+the same file; `data/openings/endgames_3k.epd` is
 
     python3 scripts/endgame_openings.py --count 3000 --seed 1 \\
-        data/teacher/sf8_*.txt.xz data/teacher/sf10_*.txt.xz > endgames.epd
+        data/teacher/sf8_s3301_step3.txt.xz data/teacher/sf8_s3302_step3.txt.xz \\
+        data/teacher/sf8_sf15q_step5.txt.xz data/teacher/sf10_s4101_step3.txt.xz
 """
 
 import argparse
