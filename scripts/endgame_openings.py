@@ -37,7 +37,7 @@ def open_text(path):
     return open(path, encoding="utf-8")
 
 
-def is_pawn_ending_start(board):
+def is_small_ending(board):
     """The material rule above, on the board field of a FEN."""
     if "Q" in board or "q" in board:
         return False
@@ -62,7 +62,7 @@ def candidates(paths, limit):
                 except ValueError:
                     continue
                 parts = fen.split()
-                if len(parts) < 4 or abs(score) > limit or not is_pawn_ending_start(parts[0]):
+                if len(parts) < 4 or abs(score) > limit or not is_small_ending(parts[0]):
                     continue
                 key = " ".join(parts[:2])
                 if key not in seen:

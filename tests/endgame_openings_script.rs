@@ -37,7 +37,7 @@ fn the_committed_set_is_what_the_script_writes() {
 }
 
 #[test]
-fn every_position_is_a_balanced_ending_of_pawns_and_at_most_a_piece_a_side() {
+fn every_position_is_an_ending_of_three_to_six_pawns_and_at_most_a_piece_a_side() {
     let set = committed_set();
     let fens: Vec<&str> = set.lines().collect();
     assert_eq!(fens.len(), 3000);
