@@ -15,8 +15,17 @@ scores 0, 1/4, 1/2, 3/4, 1, mean m and variance v over N pairs, and
 mu_k = 1/2 + nelo_k * sqrt(2 v) / (800 / ln 10) for the two bounds,
 LLR = N (mu_1 - mu_0) (2 m - mu_0 - mu_1) / (2 v).
 On a single fastchess log it reproduces fastchess's own LLR to the printed digits.
+With `--model logistic` the bounds are plain Elo, as fastchess's `model=logistic`:
+mu_k = 1 / (1 + 10^(-elo_k / 400)), and the LLR is that of the generalized SPRT
+itself, as fastchess computes it: for each bound, the pentanomial frequencies
+that are likeliest given the counts and have mean mu_k (the counts' own
+frequencies p_i tilted to p_i / (1 + lambda (s_i - mu_k))), then
+LLR = sum n_i ln(q1_i / q0_i), every count taken as at least 0.001. When most
+pairs score alike (two builds that play the same moves until one rule applies)
+the normal approximation above overstates it twofold. The smaller the variance,
+the sooner such a test ends.
 
-Usage: sprt_pool.py [--elo0 E0] [--elo1 E1] [--alpha A] [--beta B] LOG_OR_COUNTS...
+Usage: sprt_pool.py [--elo0 E0] [--elo1 E1] [--model M] [--alpha A] [--beta B] LOG_OR_COUNTS...
 where COUNTS is five comma-separated numbers, e.g. 18,82,143,112,45.
 
 A run that continues earlier ones does not know their counts, so it would stop
@@ -58,12 +67,39 @@ def counts_from(source, allow_empty=False):
     return [int(x) for x in found[-1].split(",")]
 
 
+def tilted(frequencies, mu):
+    """The frequencies with mean `mu` likeliest to give counts of `frequencies`:
+    p_i / (1 + lambda (s_i - mu)), lambda found by bisection where they sum to one."""
+    # The weights stay positive for lambda strictly between these two.
+    low, high = -1.0 / (1.0 - mu), 1.0 / mu
+    for _ in range(200):
+        lam = (low + high) / 2.0
+        drift = sum(p * (s - mu) / (1.0 + lam * (s - mu)) for p, s in zip(frequencies, PAIR_SCORES))
+        # The drift falls as lambda grows: above zero, lambda is too small.
+        low, high = (lam, high) if drift > 0.0 else (low, lam)
+    lam = (low + high) / 2.0
+    return [p / (1.0 + lam * (s - mu)) for p, s in zip(frequencies, PAIR_SCORES)]
+
+
+def gsprt_llr(counts, mu0, mu1):
+    """The generalized SPRT's LLR of pentanomial `counts` between pair-score means mu0 and mu1."""
+    counts = [max(count, 0.001) for count in counts]
+    total = sum(counts)
+    frequencies = [count / total for count in counts]
+    q0, q1 = tilted(frequencies, mu0), tilted(frequencies, mu1)
+    return sum(n * math.log(b / a) for n, a, b in zip(counts, q0, q1))
+
+
+def score_from_elo(elo):
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
 def elo_from_score(score):
     score = min(max(score, 1e-6), 1.0 - 1e-6)
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
-def summary(counts, elo0, elo1):
+def summary(counts, elo0, elo1, model="normalized"):
     """Mean, Elo, its 95% bounds, nElo and the LLR for pooled pentanomial counts."""
     pairs = sum(counts)
     if pairs == 0:
@@ -75,9 +111,12 @@ def summary(counts, elo0, elo1):
     half_width = 1.959964 * math.sqrt(var / pairs)
     low, high = elo_from_score(mean - half_width), elo_from_score(mean + half_width)
     nelo = (mean - 0.5) / math.sqrt(2.0 * var) * NELO_SCALE
-    mu0 = 0.5 + elo0 * math.sqrt(2.0 * var) / NELO_SCALE
-    mu1 = 0.5 + elo1 * math.sqrt(2.0 * var) / NELO_SCALE
-    llr = pairs * (mu1 - mu0) * (2.0 * mean - mu0 - mu1) / (2.0 * var)
+    if model == "logistic":
+        llr = gsprt_llr(counts, score_from_elo(elo0), score_from_elo(elo1))
+    else:
+        mu0 = 0.5 + elo0 * math.sqrt(2.0 * var) / NELO_SCALE
+        mu1 = 0.5 + elo1 * math.sqrt(2.0 * var) / NELO_SCALE
+        llr = pairs * (mu1 - mu0) * (2.0 * mean - mu0 - mu1) / (2.0 * var)
     return pairs, mean, elo_from_score(mean), (low, high), nelo, llr
 
 
@@ -94,7 +133,7 @@ def pool(sources, allow_empty=False, verbose=True):
 
 def report(total, args):
     """Prints the pooled figures; returns the verdict."""
-    pairs, mean, elo, (low, high), nelo, llr = summary(total, args.elo0, args.elo1)
+    pairs, mean, elo, (low, high), nelo, llr = summary(total, args.elo0, args.elo1, args.model)
     lower = math.log(args.beta / (1.0 - args.alpha))
     upper = math.log((1.0 - args.beta) / args.alpha)
     verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "continue"
@@ -102,17 +141,18 @@ def report(total, args):
     print(f"Elo {elo:+.1f} ({low:+.1f} .. {high:+.1f}, 95%), nElo {nelo:+.1f}")
     print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
     if verdict == "continue":
-        print(forecast(nelo, llr, (lower, upper), args))
+        print(forecast(nelo, llr, pairs, (lower, upper)))
     return verdict
 
 
-def forecast(nelo, llr, bounds, args):
+def forecast(nelo, llr, pairs, bounds):
     """How many more pairs the test needs if the true nElo is the estimate.
 
-    From the LLR formula above, each pair adds (elo1 - elo0)(nelo - mid) * 2 /
-    NELO_SCALE^2 on average, mid being the bounds' middle: a change near the
-    middle takes the longest to decide, whichever way it goes."""
-    per_pair = (args.elo1 - args.elo0) * (nelo - (args.elo0 + args.elo1) / 2.0) * 2.0 / NELO_SCALE**2
+    The LLR is a sum over pairs, so each pair adds LLR / pairs on average while
+    the mean and variance hold. Under the normalized model that step is
+    (elo1 - elo0)(nelo - mid) * 2 / NELO_SCALE^2, mid being the bounds' middle:
+    a change near the middle takes the longest to decide, whichever way it goes."""
+    per_pair = llr / pairs
     if per_pair == 0.0:
         return "forecast: at this nElo the LLR does not drift; no end in sight"
     target, name = (bounds[1], "H1") if per_pair > 0 else (bounds[0], "H0")
@@ -158,8 +198,10 @@ def follow(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", nargs="+", help="fastchess logs or five comma-separated counts")
-    parser.add_argument("--elo0", type=float, default=0.0, help="H0 bound, normalized Elo (default 0)")
-    parser.add_argument("--elo1", type=float, default=10.0, help="H1 bound, normalized Elo (default 10)")
+    parser.add_argument("--elo0", type=float, default=0.0, help="H0 bound, in the model's Elo (default 0)")
+    parser.add_argument("--elo1", type=float, default=10.0, help="H1 bound, in the model's Elo (default 10)")
+    parser.add_argument("--model", choices=["normalized", "logistic"], default="normalized",
+                        help="the bounds in normalized Elo (default) or in plain Elo, as fastchess's model=")
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--stop", type=int, metavar="PID", help="SIGINT this process at a pooled bound")

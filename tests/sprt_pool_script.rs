@@ -1,8 +1,9 @@
 //! `scripts/sprt_pool.py`: pooled counts reproduce fastchess's own report
 //! (`tests/data/sprt/fastchess-report.txt` is an excerpt of a real run: two reports,
 //! of which the last counts), an undecided test forecasts the pairs it still
-//! needs, and `--stop PID` interrupts a run once the pooled LLR crosses a
-//! bound, or ends with the run when it never does.
+//! needs, the logistic model takes plain Elo bounds, and `--stop PID`
+//! interrupts a run once the pooled LLR crosses a bound, or ends with the run
+//! when it never does.
 
 mod common;
 
@@ -80,6 +81,26 @@ fn an_undecided_test_forecasts_the_pairs_to_the_bound_it_heads_for() {
     }
     let decided = stdout(&pool(&["78,467,828,535,102", "10,100,300,200,50"]));
     assert!(decided.contains("H1 accepted") && !decided.contains("forecast"), "{decided}");
+}
+
+#[test]
+fn the_logistic_model_takes_plain_elo_bounds_as_fastchess_does() {
+    // A fastchess run with `model=logistic` and `elo0=-5 elo1=0` printed "LLR: 0.32"
+    // for these 160 pairs, mostly drawn alike; under the normalized model the same
+    // counts and bounds give a different LLR.
+    let counts = "0,9,144,6,1";
+    let logistic = stdout(&pool(&["--elo0", "-5", "--elo1", "0", "--model", "logistic", counts]));
+    assert!(logistic.contains("LLR 0.32 (-2.94, 2.94) [-5, 0]: continue"), "{logistic}");
+    // Each pair adds LLR / pairs on average, whatever the model.
+    let (llr, forecast) = (number_after(&logistic, "LLR "), number_after(&logistic, "forecast: about "));
+    let expected = (2.944 - llr) / (llr / 160.0);
+    assert!((forecast / expected - 1.0).abs() < 0.02, "{forecast} against {expected:.0}: {logistic}");
+    let normalized = stdout(&pool(&["--elo0", "-5", "--elo1", "0", counts]));
+    assert!(!normalized.contains("LLR 0.32 "), "{normalized}");
+    // Where nearly every pair scored 1-1 fastchess ended its run with "LLR: 3.29"
+    // (its generalized SPRT; the normal approximation would say 6.59).
+    let alike = stdout(&pool(&["--elo0", "-5", "--elo1", "0", "--model", "logistic", "0,4,380,2,0"]));
+    assert!(alike.contains("LLR 3.29 (-2.94, 2.94) [-5, 0]: H1 accepted"), "{alike}");
 }
 
 #[test]
