@@ -6,10 +6,12 @@ use std::sync::atomic::Ordering;
 use crate::board::Move;
 
 use super::info::{format_line, no_legal_move_line, LineReport};
-use super::params::{aspiration_window, widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH};
+use super::params::{
+    aspiration_window, widened_aspiration, ASPIRATION_GIVE_UP, ASPIRATION_MIN_DEPTH, LOPSIDED_MIN_DEPTH,
+};
 use super::root::RootMove;
 use super::run::SearchRun;
-use super::score::{is_decisive, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
+use super::score::{is_decisive, is_lopsided, mate_in_moves, mated_in, DRAW, INFINITE, MAX_DEPTH};
 use super::tt::Bound;
 use super::{IterationReport, RootLine, SearchResult};
 
@@ -50,6 +52,8 @@ impl SearchRun<'_> {
         while depth < max_depth {
             depth = self.next_depth(depth, max_depth);
             self.root_depth = depth;
+            // The previous iteration's best score, from a deep enough iteration.
+            self.lopsided = depth > LOPSIDED_MIN_DEPTH && is_lopsided(self.root_moves[0].score);
             for root_move in &mut self.root_moves {
                 root_move.previous_score = root_move.score;
                 root_move.score = -INFINITE;

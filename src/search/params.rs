@@ -26,6 +26,13 @@ pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 /// Beyond this window half-width, aspiration gives up and opens the window fully.
 pub const ASPIRATION_GIVE_UP: i32 = 1000;
 
+/// The pruning that trusts the static eval stops in decided games
+/// (`score::is_lopsided`) only once an iteration at least this deep has found
+/// the game decided: the first iterations' scores swing (a depth-1 search may
+/// count a queen won that a reply at depth 2 keeps), and a swing must not
+/// change how an even game is searched.
+pub const LOPSIDED_MIN_DEPTH: i32 = 6;
+
 /// After a fail high or low the window's half-width grows by half.
 #[inline]
 #[must_use]

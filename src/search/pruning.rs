@@ -30,9 +30,23 @@ pub(super) enum Singular {
 }
 
 impl SearchRun<'_> {
-    /// Razoring, reverse futility pruning and null-move pruning at a non-PV node
-    /// not in check: a score to return without searching the moves, if any applies.
+    /// Razoring, reverse futility pruning, null-move pruning and ProbCut at a
+    /// non-PV node not in check: a score to return without searching the moves,
+    /// if any applies.
     pub(super) fn prune_node(&mut self, node: &Node) -> Option<i32> {
+        // Steps 8-10 trust the static eval: none of them runs once the game is
+        // decided in material (`self.lopsided`, see `score::is_lopsided`).
+        if !self.lopsided {
+            if let Some(score) = self.prune_by_eval(node) {
+                return Some(score);
+            }
+        }
+        // Step 11. ProbCut.
+        self.probcut(node)
+    }
+
+    /// Steps 8-10: razoring, reverse futility pruning and null-move pruning.
+    fn prune_by_eval(&mut self, node: &Node) -> Option<i32> {
         let (depth, eval) = (node.depth, node.eval);
         // Step 8. Razoring (~26 Elo, docs/results.md): hopelessly below
         // alpha at shallow depth; trust quiescence.
@@ -52,11 +66,7 @@ impl SearchRun<'_> {
             return Some(eval);
         }
         // Step 10. Null-move pruning.
-        if let Some(score) = self.null_move(node) {
-            return Some(score);
-        }
-        // Step 11. ProbCut.
-        self.probcut(node)
+        self.null_move(node)
     }
 
     /// Step 10. Null-move pruning (~45 Elo, docs/results.md):
@@ -214,7 +224,10 @@ impl SearchRun<'_> {
                 return true;
             }
             // Step 15. Futility pruning (~−6 Elo, docs/results.md: no gain shown).
-            if lmr_depth <= FUTILITY_MAX_DEPTH && node.static_eval + futility_margin(lmr_depth) <= node.alpha {
+            if lmr_depth <= FUTILITY_MAX_DEPTH
+                && !self.lopsided
+                && node.static_eval + futility_margin(lmr_depth) <= node.alpha
+            {
                 return true;
             }
         }

@@ -110,6 +110,10 @@ pub(super) struct SearchRun<'w> {
     pub pv_index: usize,
     /// Depth of the iteration in progress.
     pub root_depth: i32,
+    /// Whether the last completed iteration's best score is lopsided
+    /// (`score::is_lopsided`): the game is decided, and the pruning that trusts
+    /// the static eval is off for this iteration.
+    pub lopsided: bool,
     /// Whether a `currmove` or bound line came after the last iteration's
     /// lines: the last `info` line is then not the PV, so the search ends by
     /// printing its lines again.
@@ -150,6 +154,7 @@ impl<'w> SearchRun<'w> {
             root_moves: Vec::new(),
             pv_index: 0,
             root_depth: 0,
+            lopsided: false,
             interim_printed: false,
             own_claims: [0; CLAIM_MAX_PLY],
         }

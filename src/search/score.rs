@@ -75,6 +75,22 @@ pub const fn is_decisive(score: i32) -> bool {
     score.abs() >= TB_WIN_BOUND
 }
 
+/// A root score this far from even (about a queen, in centipawns) means the game
+/// is decided in material. See [`is_lopsided`].
+pub const LOPSIDED_SCORE: i32 = 1000;
+
+/// True for a score at least [`LOPSIDED_SCORE`] from even, mates and tablebase
+/// results included. Once the root's score is lopsided, the search stops the
+/// pruning that trusts the static eval (razoring, reverse futility, null move,
+/// futility): the moves that mate are quiet moves the static eval cannot value,
+/// and measured against a bound set by a queen won elsewhere every one of them
+/// was cut. What is left to find there is the mate, not the best material.
+#[inline]
+#[must_use]
+pub const fn is_lopsided(score: i32) -> bool {
+    score.abs() >= LOPSIDED_SCORE
+}
+
 /// Converts a root-relative mate or tablebase score to a node-relative one for
 /// the TT: the table must not depend on how far from the root the node was reached.
 #[inline]
