@@ -5,8 +5,11 @@
 //! The search is deterministic (a fixed xorshift seed), so every build produces
 //! the same table.
 //!
-//! It also names the build for `id name` (`build/version.rs`).
+//! It also names the build for `id name` (`build/version.rs`) and derives the
+//! KPK bitbase (`build/kpk.rs`).
 
+#[path = "build/kpk.rs"]
+mod kpk;
 #[path = "build/version.rs"]
 mod version;
 
@@ -139,6 +142,7 @@ fn write_magics(out: &mut String, name: &str, magics: &[Magic]) {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/version.rs");
+    println!("cargo:rerun-if-changed=build/kpk.rs");
     let version = env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
     println!("cargo:rustc-env=FERROCHAMP_BUILD_SUFFIX={}", version::suffix(&version));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -157,6 +161,7 @@ fn main() {
     }
     out.push_str("];\n");
 
-    let path = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("magics.rs");
-    fs::write(path, out).expect("OUT_DIR is writable");
+    let out_dir = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    fs::write(Path::new(&out_dir).join("magics.rs"), out).expect("OUT_DIR is writable");
+    fs::write(Path::new(&out_dir).join("kpk.rs"), kpk::source()).expect("OUT_DIR is writable");
 }

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::fen::board_fen;
 use common::position::{legal_moves, position};
 use common::rng::Rng;
 use common::search::search_with;
@@ -47,31 +48,6 @@ fn random_start(pieces: &str, rng: &mut Rng) -> Position {
         }
         return pos;
     }
-}
-
-fn board_fen(board: &[Option<char>; 64]) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(piece) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(piece);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
-    ranks.join("/")
 }
 
 /// Plays the position out with both sides searching; true when White mates.

@@ -3,9 +3,11 @@
 
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
+use super::kpk;
 use super::params::{
     SCALE_INSUFFICIENT, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
 };
+use super::passed::distance;
 use super::score::{S, SCALE_NORMAL};
 use super::trace::{weight, weight_n, Tracer};
 
@@ -73,8 +75,44 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
         if strong_units - piece_units(pos, weak) <= 3 {
             return SCALE_NO_PAWNS_SMALL_EDGE;
         }
+    } else if !pos.by_color(weak).has_several() && is_known_draw(pos, strong, strong_pawns) {
+        return SCALE_INSUFFICIENT;
     }
     opposite_bishops_scale(pos, strong_pawns).unwrap_or(SCALE_NORMAL)
+}
+
+/// Drawn endings of pawns (and bishops) against a bare king (the caller
+/// checks that the weak side has nothing else): KPK by the
+/// bitbase; pawns on one rook file with the bare king in front of them; and
+/// pawns on one rook file with bishops that do not control the queening
+/// square, the bare king next to it.
+fn is_known_draw(pos: &Position, strong: Color, strong_pawns: Bitboard) -> bool {
+    if kpk::is_kpk(pos, strong) {
+        return !kpk::pawn_side_wins(pos, strong);
+    }
+    let Some(file) = single_rook_file(strong_pawns) else {
+        return false;
+    };
+    let pieces = pos.by_color(strong) & !strong_pawns & !pos.pieces(strong, PieceType::King);
+    let bishops = pos.pieces(strong, PieceType::Bishop);
+    let weak_king = pos.king_square(strong.flip());
+    let queening = Square::from_file_rank(file, strong.relative_rank(7));
+    if pieces.is_empty() {
+        let most_advanced = strong_pawns.map(|p| strong.relative_rank(p.rank())).max().unwrap_or(0);
+        return weak_king.file() == file && strong.relative_rank(weak_king.rank()) > most_advanced;
+    }
+    let light = Bitboard::LIGHT_SQUARES;
+    let queening_is_light = light.contains(queening);
+    let wrong_bishops = pieces == bishops
+        && if queening_is_light { (bishops & light).is_empty() } else { (bishops & !light).is_empty() };
+    wrong_bishops && distance(weak_king, queening) <= 1
+}
+
+/// The file (0 or 7) when every pawn of `pawns` stands on the same rook file.
+fn single_rook_file(pawns: Bitboard) -> Option<u8> {
+    let file = pawns.lsb().file();
+    let on_file = Bitboard::file(file);
+    ((file == 0 || file == 7) && (pawns & !on_file).is_empty()).then_some(file)
 }
 
 /// Exactly one square set.
@@ -125,10 +163,18 @@ fn manhattan(a: Square, b: Square) -> i32 {
 }
 
 /// The mop-up bonus of `us` when the enemy has a bare king and we can mate it:
-/// the search needs these gradients to find the mate beyond its horizon.
+/// the search needs these gradients to find the mate beyond its horizon. A won
+/// KPK earns the winning part of it, so that the search heads for one (and
+/// never sees a won KPK whose terms happen to cancel out as a draw).
 pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
     let them = us.flip();
-    if pos.by_color(them).has_several() || !has_mating_material(pos, us) {
+    if pos.by_color(them).has_several() {
+        return S::ZERO;
+    }
+    if kpk::is_kpk(pos, us) && kpk::pawn_side_wins(pos, us) {
+        return weight!(t, us, MOPUP_WIN);
+    }
+    if !has_mating_material(pos, us) {
         return S::ZERO;
     }
     let lone = pos.king_square(them);

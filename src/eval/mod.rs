@@ -13,10 +13,12 @@
 //!
 //! Layout: `params.rs` holds every weight, `layout.rs` sees them as a vector,
 //! `pawns.rs` (hashed), `pieces.rs` (material, placement, mobility, attack maps),
-//! `king.rs`, `threats.rs`, `passed.rs` and `endgame.rs` hold the terms.
+//! `king.rs`, `threats.rs`, `passed.rs` and `endgame.rs` hold the terms;
+//! `kpk.rs` probes the KPK bitbase that `endgame.rs` asks about drawn endings.
 
 mod endgame;
 mod king;
+mod kpk;
 pub mod layout;
 #[rustfmt::skip]
 pub mod params;

@@ -1,4 +1,5 @@
-//! FEN text helpers: the colour-flipped mirror and the castling rights.
+//! FEN text helpers: the board field of a piece list, the colour-flipped mirror
+//! and the castling rights.
 
 /// The same position with ranks mirrored and colours swapped (side to move,
 /// castling rights and the en-passant square included). Perft counts and the
@@ -67,4 +68,30 @@ fn expand_rank(rank: &str) -> Vec<char> {
         }
     }
     cells
+}
+
+/// The board field of a FEN from the piece letters on square indices 0 (a1) to 63 (h8).
+pub fn board_fen(board: &[Option<char>; 64]) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..8).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(piece) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(piece);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
 }
