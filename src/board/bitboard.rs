@@ -33,6 +33,17 @@ impl Bitboard {
         Bitboard(1 << square.index())
     }
 
+    /// The 32 squares of `square`'s colour: those a bishop standing there reaches.
+    #[inline]
+    #[must_use]
+    pub const fn same_colour_as(square: Square) -> Bitboard {
+        if Bitboard::LIGHT_SQUARES.0 & (1 << square.index()) != 0 {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        }
+    }
+
     /// Every square of `file` (0 = a-file, 7 = h-file).
     #[inline]
     #[must_use]
@@ -224,6 +235,14 @@ impl Shr<u32> for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_colour_as_gives_the_squares_a_bishop_there_reaches() {
+        let (a1, b1, h8) = (Square::from_file_rank(0, 0), Square::from_file_rank(1, 0), Square::from_file_rank(7, 7));
+        assert_eq!(Bitboard::same_colour_as(a1), Bitboard::DARK_SQUARES);
+        assert_eq!(Bitboard::same_colour_as(h8), Bitboard::DARK_SQUARES);
+        assert_eq!(Bitboard::same_colour_as(b1), Bitboard::LIGHT_SQUARES);
+    }
 
     #[test]
     fn iteration_yields_squares_in_order() {

@@ -101,10 +101,7 @@ fn is_known_draw(pos: &Position, strong: Color, strong_pawns: Bitboard) -> bool 
         let most_advanced = strong_pawns.map(|p| strong.relative_rank(p.rank())).max().unwrap_or(0);
         return weak_king.file() == file && strong.relative_rank(weak_king.rank()) > most_advanced;
     }
-    let light = Bitboard::LIGHT_SQUARES;
-    let queening_is_light = light.contains(queening);
-    let wrong_bishops = pieces == bishops
-        && if queening_is_light { (bishops & light).is_empty() } else { (bishops & !light).is_empty() };
+    let wrong_bishops = pieces == bishops && (bishops & Bitboard::same_colour_as(queening)).is_empty();
     wrong_bishops && distance(weak_king, queening) <= 1
 }
 

@@ -200,9 +200,7 @@ fn minor_terms<T: Tracer>(
 /// Bishop-specific terms: own pawns on its colour, the trapped a7/h7 bishop.
 fn bishop_terms<T: Tracer>(pos: &Position, us: Color, square: Square, t: &mut T) -> S {
     let mut score = S::ZERO;
-    let same_colour =
-        if Bitboard::LIGHT_SQUARES.contains(square) { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
-    let hemming = (pos.pieces(us, PieceType::Pawn) & same_colour).count() as i32;
+    let hemming = (pos.pieces(us, PieceType::Pawn) & Bitboard::same_colour_as(square)).count() as i32;
     if hemming != 0 {
         score += weight_n!(t, us, hemming, BISHOP_PAWNS);
     }
