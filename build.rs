@@ -143,6 +143,7 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=build/version.rs");
     println!("cargo:rerun-if-changed=build/kpk.rs");
+    println!("cargo:rerun-if-changed=src/eval/kpk_index.rs");
     let version = env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
     println!("cargo:rustc-env=FERROCHAMP_BUILD_SUFFIX={}", version::suffix(&version));
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

@@ -3,17 +3,15 @@
 //! evaluation knows every drawn KPK position exactly and the engine starts with
 //! it ready.
 //!
-//! Positions are seen from the pawn's side ("White", pawn moving up), with the
-//! pawn on files a-d (the evaluation mirrors the others) and ranks 2-7. The
-//! index is `((side_to_move * 24 + pawn) * 64 + white_king) * 64 + black_king`,
-//! `pawn = (rank - 1) * 4 + file`, `side_to_move` 0 for White; a set bit is a
-//! win for White, a clear bit a draw or an impossible position.
+//! Positions are seen from the pawn's side ("White", pawn moving up), laid
+//! out as `src/eval/kpk_index.rs` says; a set bit is a win for White, a clear
+//! bit a draw or an impossible position.
 
+#[path = "../src/eval/kpk_index.rs"]
+mod kpk_index;
+
+use kpk_index::{PAWN_SQUARES, POSITIONS};
 use std::fmt::Write as _;
-
-const PAWN_SQUARES: usize = 24;
-/// Both sides to move, every pawn square, both kings anywhere.
-pub const POSITIONS: usize = 2 * PAWN_SQUARES * 64 * 64;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Outcome {
@@ -42,9 +40,7 @@ impl Setup {
     }
 
     fn index(self) -> usize {
-        let pawn_index = (self.pawn / 8 - 1) * 4 + self.pawn % 8;
-        let side = usize::from(!self.white_to_move);
-        ((side * PAWN_SQUARES + pawn_index) * 64 + self.white_king) * 64 + self.black_king
+        kpk_index::index_of(self.white_to_move, self.pawn, self.white_king, self.black_king)
     }
 }
 

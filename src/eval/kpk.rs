@@ -1,12 +1,10 @@
 //! King and pawn against king, known exactly: a probe of the bitbase that
 //! `build.rs` derives (`build/kpk.rs`) by retrograde analysis.
 
+use super::kpk_index;
 use crate::board::{Color, PieceType, Position, Square};
 
 include!(concat!(env!("OUT_DIR"), "/kpk.rs"));
-
-/// Pawn squares in the table: files a-d, ranks 2-7.
-const PAWN_SQUARES: usize = 24;
 
 /// Whether `pos` is king and one pawn of `strong` against a bare king.
 #[must_use]
@@ -21,11 +19,11 @@ pub fn pawn_side_wins(pos: &Position, strong: Color) -> bool {
     let pawn = pos.pieces(strong, PieceType::Pawn).lsb();
     let weak = strong.flip();
     let table_square = |square: Square| oriented(square, strong, pawn.relative(strong).file() >= 4);
-    let index = table_index(
+    let index = kpk_index::index_of(
         pos.side_to_move() == strong,
-        table_square(pawn),
-        table_square(pos.king_square(strong)),
-        table_square(pos.king_square(weak)),
+        table_square(pawn).index(),
+        table_square(pos.king_square(strong)).index(),
+        table_square(pos.king_square(weak)).index(),
     );
     KPK_WINS[index / 64] & (1 << (index % 64)) != 0
 }
@@ -39,10 +37,4 @@ fn oriented(square: Square, strong: Color, mirror_files: bool) -> Square {
     } else {
         square
     }
-}
-
-fn table_index(strong_to_move: bool, pawn: Square, strong_king: Square, weak_king: Square) -> usize {
-    let pawn_index = (usize::from(pawn.rank()) - 1) * 4 + usize::from(pawn.file());
-    let side = usize::from(!strong_to_move);
-    ((side * PAWN_SQUARES + pawn_index) * 64 + strong_king.index()) * 64 + weak_king.index()
 }

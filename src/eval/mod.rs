@@ -14,11 +14,14 @@
 //! Layout: `params.rs` holds every weight, `layout.rs` sees them as a vector,
 //! `pawns.rs` (hashed), `pieces.rs` (material, placement, mobility, attack maps),
 //! `king.rs`, `threats.rs`, `passed.rs` and `endgame.rs` hold the terms;
-//! `kpk.rs` probes the KPK bitbase that `endgame.rs` asks about drawn endings.
+//! `kpk.rs` probes the KPK bitbase that `endgame.rs` asks about drawn endings,
+//! `kpk_index.rs` says where each position sits in it (the build script that
+//! writes the table includes it too).
 
 mod endgame;
 mod king;
 mod kpk;
+mod kpk_index;
 pub mod layout;
 #[rustfmt::skip]
 pub mod params;
