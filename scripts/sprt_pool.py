@@ -141,23 +141,26 @@ def report(total, args):
     print(f"Elo {elo:+.1f} ({low:+.1f} .. {high:+.1f}, 95%), nElo {nelo:+.1f}")
     print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
     if verdict == "continue":
-        print(forecast(nelo, llr, pairs, (lower, upper)))
+        estimate = f"Elo stays at {elo:+.1f}" if args.model == "logistic" else f"nElo stays at {nelo:+.1f}"
+        print(forecast(llr, pairs, (lower, upper), estimate))
     return verdict
 
 
-def forecast(nelo, llr, pairs, bounds):
-    """How many more pairs the test needs if the true nElo is the estimate.
+def forecast(llr, pairs, bounds, estimate):
+    """How many more pairs the test needs if the pairs go on scoring as so far.
 
     The LLR is a sum over pairs, so each pair adds LLR / pairs on average while
-    the mean and variance hold. Under the normalized model that step is
-    (elo1 - elo0)(nelo - mid) * 2 / NELO_SCALE^2, mid being the bounds' middle:
-    a change near the middle takes the longest to decide, whichever way it goes."""
+    the pair scores' distribution holds, under either model. Under the
+    normalized model that step is (elo1 - elo0)(nelo - mid) * 2 / NELO_SCALE^2,
+    mid being the bounds' middle: a change near the middle takes the longest to
+    decide, whichever way it goes. `estimate` names the figure that must hold,
+    in the bounds' own Elo (plain Elo under the logistic model)."""
     per_pair = llr / pairs
     if per_pair == 0.0:
-        return "forecast: at this nElo the LLR does not drift; no end in sight"
+        return f"forecast: the LLR does not drift if {estimate}; no end in sight"
     target, name = (bounds[1], "H1") if per_pair > 0 else (bounds[0], "H0")
     pairs = math.ceil((target - llr) / per_pair)
-    return f"forecast: about {pairs} more pairs ({2 * pairs} games) to {name} if nElo stays at {nelo:+.1f}"
+    return f"forecast: about {pairs} more pairs ({2 * pairs} games) to {name} if {estimate}"
 
 
 def alive(pid):

@@ -77,7 +77,7 @@ fn an_undecided_test_forecasts_the_pairs_to_the_bound_it_heads_for() {
         let expected = (bound - llr) / (5.0 * (nelo - 2.5) * 2.0 / (scale * scale));
         let forecast = number_after(&text, "forecast: about ");
         assert!((forecast / expected - 1.0).abs() < 0.01, "{forecast} against {expected:.0}: {text}");
-        assert!(text.contains(name), "{text}");
+        assert!(text.contains(name) && text.contains(" if nElo stays at "), "{text}");
     }
     let decided = stdout(&pool(&["78,467,828,535,102", "10,100,300,200,50"]));
     assert!(decided.contains("H1 accepted") && !decided.contains("forecast"), "{decided}");
@@ -95,6 +95,8 @@ fn the_logistic_model_takes_plain_elo_bounds_as_fastchess_does() {
     let (llr, forecast) = (number_after(&logistic, "LLR "), number_after(&logistic, "forecast: about "));
     let expected = (2.944 - llr) / (llr / 160.0);
     assert!((forecast / expected - 1.0).abs() < 0.02, "{forecast} against {expected:.0}: {logistic}");
+    // The figure the forecast assumes is in the bounds' own Elo.
+    assert!(logistic.contains(" if Elo stays at ") && !logistic.contains("if nElo"), "{logistic}");
     let normalized = stdout(&pool(&["--elo0", "-5", "--elo1", "0", counts]));
     assert!(!normalized.contains("LLR 0.32 "), "{normalized}");
     // Where nearly every pair scored 1-1 fastchess ended its run with "LLR: 3.29"
