@@ -1,9 +1,9 @@
-//! Decided games: once the root's score is a queen or more from even, the
-//! pruning that trusts the static eval is off (`score::is_lopsided`), so that a
-//! mate is found even where another move wins a queen. Five long mates of
-//! `data/mates/long_mates.epd` where the build before this rule searched a
-//! million nodes a position without proving the mate: here each must be proven
-//! within a fifth of that. A few tenths of a second.
+//! Decided games: once the root's score is a queen or more from even
+//! (`score::is_lopsided`), the pruning that trusts the static eval is off and
+//! quiescence tries quiet checks at its first ply, so that a mate is found even
+//! where another move wins a queen. Long mates of `data/mates/long_mates.epd`
+//! that the build before each rule searched a million nodes a position without
+//! proving: here each must be proven within a smaller budget. About a second.
 
 use std::sync::Arc;
 
@@ -16,19 +16,33 @@ mod common;
 
 const SET: &str = include_str!("../data/mates/long_mates.epd");
 
-/// Before the rule, each of these ended a 1,000,000-node search on a material
-/// score (it proved a mate only on that first move being forbidden); with it,
-/// each first showed its mate within 65,000 nodes.
+/// Before the pruning rule, each of these ended a 1,000,000-node search on a
+/// material score (it proved a mate only on that first move being forbidden);
+/// with it, each first showed its mate within 65,000 nodes.
 const HIDDEN_BY_A_MATERIAL_WIN: [&str; 5] = ["long.027", "long.037", "long.044", "long.101", "long.204"];
 
-const NODE_BUDGET: u64 = 200_000;
+/// Before quiet checks in a decided game's quiescence, neither was proven in
+/// 1,000,000 nodes; with them, both are proven (as mate in 5 and in 9) within
+/// 400,000.
+const ONE_QUIET_CHECK_PAST_THE_HORIZON: [&str; 2] = ["long.018", "long.213"];
 
 #[test]
 fn mates_behind_a_material_win_are_proven() {
+    assert_mates_proven(&HIDDEN_BY_A_MATERIAL_WIN, 200_000);
+}
+
+#[test]
+fn mates_a_quiet_check_past_the_horizon_are_proven() {
+    assert_mates_proven(&ONE_QUIET_CHECK_PAST_THE_HORIZON, 400_000);
+}
+
+/// Searches each position of `ids` alone with `node_budget` nodes and fails
+/// unless every search ends on a mate for the side to move.
+fn assert_mates_proven(ids: &[&str], node_budget: u64) {
     let tt = Arc::new(TranspositionTable::new(16));
     let mut searcher = Worker::new();
     let mut missed = Vec::new();
-    for id in HIDDEN_BY_A_MATERIAL_WIN {
+    for id in ids {
         let quoted = format!("id \"{id}\";");
         let (index, line) = SET
             .lines()
@@ -40,7 +54,7 @@ fn mates_behind_a_material_win_are_proven() {
             .unwrap_or_else(|| panic!("{id} is a comment"));
         tt.clear();
         searcher.clear();
-        let limits = SearchLimits { nodes: Some(NODE_BUDGET), multipv: 1, ..SearchLimits::default() };
+        let limits = SearchLimits { nodes: Some(node_budget), multipv: 1, ..SearchLimits::default() };
         let outcome = search_with(&mut searcher, &tt, &problem.position, &limits);
         // A mate for the side to move: a positive number of moves.
         let mated_or_no_mate = mate_in_moves(outcome.result.score).is_none_or(|moves| moves <= 0);
@@ -49,5 +63,5 @@ fn mates_behind_a_material_win_are_proven() {
             missed.push(format!("{id}: {last}"));
         }
     }
-    assert!(missed.is_empty(), "no mate proven in {NODE_BUDGET} nodes:\n{}", missed.join("\n"));
+    assert!(missed.is_empty(), "no mate proven in {node_budget} nodes:\n{}", missed.join("\n"));
 }

@@ -27,7 +27,7 @@ import urllib.request
 
 ENGINE = "Ferrochamp"
 REPO_URL = "https://github.com/ferrochamp/ferrochamp"
-BENCH = "5126447"
+BENCH = "5488004"
 
 
 class Site:
