@@ -233,7 +233,7 @@ impl SearchRun<'_> {
             mv: node.best_move,
             score: node.best_score,
             static_eval: node.raw_eval,
-            // In check every evasion was searched, as a first-ply node would.
+            // In check no ply tries quiet checks, so the first ply's result is no better.
             depth: self.qsearch_store_depth(node.checks || node.in_check),
             bound,
             is_pv: node.pv_node,
