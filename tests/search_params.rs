@@ -29,11 +29,13 @@ fn bench_nodes(params: &[&str]) -> u64 {
 #[test]
 fn a_parameter_set_on_the_command_line_changes_the_search() {
     let default = bench_nodes(&[]);
-    assert_eq!(bench_nodes(&["RfpMargin=75"]), default, "setting the default changes nothing");
+    assert_eq!(bench_nodes(&["RfpMargin=74"]), default, "setting the default changes nothing");
     assert_ne!(bench_nodes(&["RfpMargin=40", "LmrQuietDivisor=300"]), default);
     // The null-move reduction's eval bonus capped at 0 plies: null moves search deeper. At
-    // depth 6 the base reduction (4 + 6/3) already drops a null move into quiescence.
-    assert_ne!(bench_nodes_at(&["NmpEvalCap=0"], "9"), bench_nodes_at(&[], "9"));
+    // depth 6 the base reduction (4 + 6/2) already drops a null move into quiescence, and at
+    // depth 9 too (4 + 9/2) unless the depth's share is a third.
+    let third = "NmpDepthDivisor=3";
+    assert_ne!(bench_nodes_at(&[third, "NmpEvalCap=0"], "9"), bench_nodes_at(&[third], "9"));
     // The depth limits reach the search too (bench 6 has no node of depth 8).
     for lowered in ["NmpVerifyDepth=4", "SingularMinDepth=4", "IirMinDepth=2"] {
         assert_ne!(bench_nodes(&[lowered]), default, "{lowered}");
@@ -61,5 +63,5 @@ fn params_lists_every_parameter_with_its_range() {
         assert!(min <= default && default <= max && step > 0, "{row:?}");
     }
     // `--param` shows in the listing too.
-    assert!(stdout_of(&["--param", "AspirationWindow=30", "params"]).contains("AspirationWindow 30 20"));
+    assert!(stdout_of(&["--param", "AspirationWindow=30", "params"]).contains("AspirationWindow 30 18"));
 }

@@ -112,9 +112,9 @@ pub const fn nmp_verification_plies(reduced_depth: i32) -> usize {
 }
 
 /// Null-move reduction: grows with depth and with how far eval exceeds beta.
-/// The defaults, 4 + depth/3 + min((eval - beta)/100, 6), are close to Stockfish
-/// 15.1's in our centipawns; they beat 3 + depth/3 + min((eval - beta)/200, 3)
-/// by +16 Elo (docs/results.md, self-play tests).
+/// 4 + depth/3 + min((eval - beta)/100, 6), close to Stockfish 15.1's in our
+/// centipawns, beat 3 + depth/3 + min((eval - beta)/200, 3) by +16 Elo; the SPSA
+/// run then took the divisors to depth/2 and 86 (docs/results.md, self-play tests).
 #[inline]
 #[must_use]
 pub fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
@@ -342,8 +342,8 @@ const LMR_SIZE: usize = 64;
 /// Base reductions by depth and move number: `a + ln(depth) * ln(moves) / b`,
 /// separately for quiet moves and captures (which are reduced less).
 pub struct LmrTable {
-    quiet: [[u8; LMR_SIZE]; LMR_SIZE],
-    noisy: [[u8; LMR_SIZE]; LMR_SIZE],
+    quiet: [[u16; LMR_SIZE]; LMR_SIZE],
+    noisy: [[u16; LMR_SIZE]; LMR_SIZE],
 }
 
 impl LmrTable {
@@ -366,19 +366,20 @@ impl LmrTable {
         for depth in 1..LMR_SIZE {
             for moves in 1..LMR_SIZE {
                 let log_product = (depth as f64).ln() * (moves as f64).ln();
-                table.quiet[depth][moves] = Self::to_plies(quiet.0 + log_product / quiet.1);
-                table.noisy[depth][moves] = Self::to_plies(noisy.0 + log_product / noisy.1);
+                table.quiet[depth][moves] = Self::to_units(quiet.0 + log_product / quiet.1);
+                table.noisy[depth][moves] = Self::to_units(noisy.0 + log_product / noisy.1);
             }
         }
         table
     }
 
-    fn to_plies(reduction: f64) -> u8 {
-        // Truncation, as the formula's constants were chosen for it; never negative.
-        reduction.clamp(0.0, 63.0) as u8
+    fn to_units(reduction: f64) -> u16 {
+        // Kept to the 1024th: the adjustments and the history add fractions to
+        // it, and only the sum is truncated to whole plies. Never negative.
+        (reduction.clamp(0.0, 63.0) * f64::from(LMR_UNIT)).round() as u16
     }
 
-    /// The base reduction of the `moves`-th move (1-based) at `depth`.
+    /// The base reduction of the `moves`-th move (1-based) at `depth`, in [`LMR_UNIT`]s.
     #[inline]
     #[must_use]
     pub fn reduction(&self, depth: i32, moves: usize, quiet: bool) -> i32 {
@@ -386,6 +387,13 @@ impl LmrTable {
         let moves = moves.min(LMR_SIZE - 1);
         let table = if quiet { &self.quiet } else { &self.noisy };
         i32::from(table[depth][moves])
+    }
+
+    /// The base reduction in whole plies (truncated).
+    #[inline]
+    #[must_use]
+    pub fn reduction_plies(&self, depth: i32, moves: usize, quiet: bool) -> i32 {
+        self.reduction(depth, moves, quiet) / LMR_UNIT
     }
 }
 
@@ -415,11 +423,12 @@ mod tests {
     #[test]
     fn lmr_grows_with_depth_and_move_number() {
         let table = LmrTable::new();
-        assert_eq!(table.reduction(1, 1, true), 0);
+        assert_eq!(table.reduction_plies(1, 1, true), 0);
+        assert_eq!(table.reduction_plies(10, 20, true), table.reduction(10, 20, true) / LMR_UNIT);
         assert!(table.reduction(10, 20, true) >= table.reduction(5, 20, true));
         assert!(table.reduction(10, 40, true) >= table.reduction(10, 5, true));
         assert!(table.reduction(20, 40, true) > table.reduction(20, 40, false));
-        assert!(table.reduction(20, 40, true) >= 3);
+        assert!(table.reduction_plies(20, 40, true) >= 3);
         // Out-of-range arguments are clamped, not a panic.
         assert_eq!(table.reduction(500, 500, true), table.reduction(63, 63, true));
     }
@@ -429,8 +438,8 @@ mod tests {
         assert!(rfp_margin(3, false) > rfp_margin(2, false));
         assert!(rfp_margin(3, true) < rfp_margin(3, false));
         assert!(lmp_threshold(4, true) > lmp_threshold(4, false));
-        assert!(history_bonus(30) == 1600 && history_bonus(1) < history_bonus(2));
-        assert_eq!(nmp_reduction(9, 0), 7);
-        assert_eq!(nmp_reduction(9, 10_000), 13, "the eval bonus is capped");
+        assert!(history_bonus(30) == 1589 && history_bonus(1) < history_bonus(2));
+        assert_eq!(nmp_reduction(9, 0), 8);
+        assert_eq!(nmp_reduction(9, 10_000), 14, "the eval bonus is capped");
     }
 }

@@ -215,7 +215,7 @@ impl SearchRun<'_> {
                 && depth <= SEE_PRUNE_MAX_DEPTH
                 && !see_ge(&self.pos, facts.mv, see_capture_threshold(depth));
         }
-        let lmr_depth = (depth - self.lmr.reduction(depth, move_count, true)).max(0);
+        let lmr_depth = (depth - self.lmr.reduction_plies(depth, move_count, true)).max(0);
         // Quiet checks escape late move and futility pruning: they are how short
         // mates are found at shallow depth.
         if !node.in_check && !facts.gives_check {
@@ -240,14 +240,14 @@ impl SearchRun<'_> {
     /// Step 18. Late move reduction of a move (~214 Elo, docs/results.md; 0: not
     /// reduced): the log-log table base, adjusted for PV nodes, improvement,
     /// expected cut nodes, checks, and the move's history. Summed in
-    /// [`LMR_UNIT`]s, so that a tuner may give each adjustment a fraction of a
-    /// ply; the defaults are whole plies.
+    /// [`LMR_UNIT`]s, the table's base and the history's share to the 1024th,
+    /// and truncated only at the end, so that fractions of a ply add up.
     pub(super) fn reduction(&self, node: &Node, facts: &MoveFacts, move_count: usize) -> i32 {
         if node.depth < LMR_MIN_DEPTH || move_count <= lmr_min_moves() + usize::from(node.pv_node) {
             return 0;
         }
         let adjust = LmrAdjustments::current();
-        let mut reduction = self.lmr.reduction(node.depth, move_count, facts.quiet) * LMR_UNIT;
+        let mut reduction = self.lmr.reduction(node.depth, move_count, facts.quiet);
         reduction -= adjust.pv_node * i32::from(node.pv_node);
         reduction += adjust.not_improving * i32::from(!node.improving);
         reduction += adjust.cut_node * i32::from(node.cut_node);
@@ -259,7 +259,7 @@ impl SearchRun<'_> {
         if facts.quiet {
             reduction += adjust.tt_capture * i32::from(node.tt_move_is_capture);
             reduction -= adjust.refutation * i32::from(facts.refutation);
-            reduction -= facts.history_score / lmr_history_divisor() * LMR_UNIT;
+            reduction -= facts.history_score * LMR_UNIT / lmr_history_divisor();
         }
         // Never reduce into quiescence, never extend.
         reduction.div_euclid(LMR_UNIT).clamp(0, lmr_max_reduction(node.depth))

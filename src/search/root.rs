@@ -140,7 +140,7 @@ impl SearchRun<'_> {
         // reduction table, less the ply a PV node gives back, at least one ply
         // (with two-ply IIR and quiescence move limits: +8.2 Elo, docs/results.md).
         let late = quiet && index >= self.pv_index + ROOT_LATE_MOVE_INDEX && depth >= LMR_MIN_DEPTH;
-        let reduction = if late { (self.lmr.reduction(depth, index + 1, true) - 1).max(1) } else { 0 };
+        let reduction = if late { (self.lmr.reduction_plies(depth, index + 1, true) - 1).max(1) } else { 0 };
         let mut score =
             if late { -self.negamax(-alpha - 1, -alpha, new_depth - reduction, 1, true) } else { alpha + 1 };
         if score > alpha {

@@ -107,7 +107,7 @@ mod tests {
                 tunable.name
             );
         }
-        let line = "option name RfpMargin type spin default 75 min 30 max 150";
+        let line = "option name RfpMargin type spin default 74 min 30 max 150";
         assert!(table.uci_lines().iter().any(|l| l == line), "missing: {line}");
     }
 
