@@ -300,8 +300,10 @@ pub fn run_wdl_fit(config: &WdlFitConfig) -> Result<(), String> {
     if !held_cells.is_empty() {
         let _ = writeln!(
             report,
-            "Log-loss per position, held out: model {:.4}, overall rates only {:.4}\n",
+            "Log-loss per position, held out: model {:.4}, the constants in use {:.4}, overall rates only {:.4}\n",
             mean_log_loss(&result.model, &held_cells),
+            // What a refit gains over the model the binary ships, on positions neither saw.
+            mean_log_loss(&super::FITTED, &held_cells),
             base_rate_log_loss(&train_cells, &held_cells)
         );
         report.push_str(&calibration_table(&result.model, &held_cells, Outcome::Win, "win"));
