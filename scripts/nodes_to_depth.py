@@ -11,7 +11,10 @@ K+1, 2K+1, ...
     python3 scripts/nodes_to_depth.py POSITIONS --depth 15 --every 3000 BIN [BIN ...]
     xz -dc data/teacher/sf10_s4101_step3.txt.xz > /tmp/sf10.txt
     python3 scripts/nodes_to_depth.py /tmp/sf10.txt --every 3000 --first 12 main/ferrochamp cand/ferrochamp
+    python3 scripts/nodes_to_depth.py POSITIONS --depth 10 --option "Use NNUE=false" /usr/games/stockfish
 
+`--option NAME=VALUE` (repeatable) sets a UCI option of every engine given,
+so engines that need different options are run one invocation each.
 Prints one line per engine: its path and the summed nodes. A position the
 engine refuses, or a search that does not answer, ends the run with a message.
 Needs the Python package `chess` (through engine_check.py's UCI pipe).
@@ -34,12 +37,14 @@ def read_fens(path, every, first):
     return fens[:first] if first else fens
 
 
-def nodes_to_depth(engine, fen, depth, hash_mb):
+def nodes_to_depth(engine, fen, depth, hash_mb, options):
     """Nodes reported by the last `info ... nodes N` line before `bestmove`, in a new process."""
     uci = Uci([engine])
     try:
         uci.send("uci")
         uci.send(f"setoption name Hash value {hash_mb}")
+        for name, value in options:
+            uci.send(f"setoption name {name} value {value}")
         uci.send(f"position fen {fen}")
         # A FEN the engine refuses would leave it searching the start position instead.
         refused = [line for line in uci.info_strings() if "invalid" in line.lower()]
@@ -62,7 +67,11 @@ def main():
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="at most this many positions (0: all)")
     parser.add_argument("--hash", type=int, default=16)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a UCI option, repeatable")
     args = parser.parse_args()
+    options = [option.split("=", 1) for option in args.option]
+    if any(len(option) != 2 or not option[0] for option in options):
+        parser.error("--option takes NAME=VALUE")
     if args.every < 1 or args.depth < 1:
         parser.error("--every and --depth must be at least 1")
     for engine in args.engines:
@@ -76,7 +85,7 @@ def main():
         parser.error(f"no positions in {args.positions}")
     for engine in args.engines:
         try:
-            total = sum(nodes_to_depth(engine, fen, args.depth, args.hash) for fen in fens)
+            total = sum(nodes_to_depth(engine, fen, args.depth, args.hash, options) for fen in fens)
         except Failure as failure:
             sys.exit(f"nodes_to_depth.py: {engine}: {failure}")
         print(f"{engine} {total}", flush=True)

@@ -1,6 +1,7 @@
 //! `scripts/nodes_to_depth.py`: the summed node counts come from real searches
 //! (a deeper search of the same positions costs more, the same depth costs
-//! the same on a repeat; the EPD line is read as its position, not refused) and
+//! the same on a repeat; the EPD line is read as its position, not refused; an
+//! `--option` reaches the engine) and
 //! bad arguments or positions end with a message, not a traceback.
 //!
 //! The script talks to the engine through `engine_check.py`'s pipe, which needs
@@ -26,8 +27,17 @@ fn run(args: &[&str]) -> Output {
 
 /// The summed node count the script prints for the one engine given.
 fn summed_nodes(positions: &str, depth: u32) -> u64 {
+    summed_nodes_with(positions, depth, &[])
+}
+
+/// The same with extra arguments (`--option NAME=VALUE`) before the engine.
+fn summed_nodes_with(positions: &str, depth: u32, extra: &[&str]) -> u64 {
     let engine = env!("CARGO_BIN_EXE_ferrochamp");
-    let output = run(&[positions, "--depth", &depth.to_string(), engine]);
+    let depth = depth.to_string();
+    let mut args = vec![positions, "--depth", depth.as_str()];
+    args.extend_from_slice(extra);
+    args.push(engine);
+    let output = run(&args);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let line = stdout.lines().next().expect("one line per engine");
@@ -58,6 +68,19 @@ fn node_counts_grow_with_depth_and_repeat() {
 }
 
 #[test]
+fn an_option_reaches_the_engine() {
+    if !has_python_chess() {
+        return;
+    }
+    let positions = &temporary_positions("option", POSITIONS);
+    let plain = summed_nodes(positions, 7);
+    // A stronger king-safety weight changes the evaluation, so the same depth costs another count.
+    let styled = summed_nodes_with(positions, 7, &["--option", "Style King Safety=150"]);
+    assert_ne!(styled, plain, "the option must change the search");
+    std::fs::remove_file(positions).ok();
+}
+
+#[test]
 fn bad_arguments_end_with_a_message() {
     if !has_python_chess() {
         return;
@@ -68,6 +91,7 @@ fn bad_arguments_end_with_a_message() {
         (vec!["/nonexistent/positions.txt", engine], "cannot read"),
         (vec![file!(), "/nonexistent/engine"], "engine not found"),
         (vec![file!(), "--depth", "0", engine], "--depth"),
+        (vec![file!(), "--option", "Hash", engine], "NAME=VALUE"),
         (vec![refused.as_str(), "--depth", "2", engine], "invalid FEN"),
     ] {
         let output = run(&args);
