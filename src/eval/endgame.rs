@@ -5,8 +5,7 @@ use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
 use super::kpk;
 use super::params::{
-    SCALE_INSUFFICIENT, SCALE_LONE_QUEEN, SCALE_LONE_QUEEN_PER_MINOR, SCALE_NO_PAWNS_SMALL_EDGE,
-    SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
+    SCALE_INSUFFICIENT, SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OCB_BISHOPS_ONLY, SCALE_OCB_WITH_PIECES, SCALE_PAWN_PER,
 };
 use super::passed::distance;
 use super::score::{S, SCALE_NORMAL};
@@ -64,7 +63,6 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = strong.flip();
     let strong_pawns = pos.pieces(strong, PieceType::Pawn);
-    let weak_is_bare = !pos.by_color(weak).has_several();
 
     if strong_pawns.is_empty() {
         let strong_units = piece_units(pos, strong);
@@ -77,27 +75,10 @@ pub fn scale_factor(pos: &Position, eg: i32) -> i32 {
         if strong_units - piece_units(pos, weak) <= 3 {
             return SCALE_NO_PAWNS_SMALL_EDGE;
         }
-    } else if weak_is_bare && is_known_draw(pos, strong, strong_pawns) {
+    } else if !pos.by_color(weak).has_several() && is_known_draw(pos, strong, strong_pawns) {
         return SCALE_INSUFFICIENT;
     }
-    // Against a bare king the mop-up's gradients lead, unscaled.
-    if weak_is_bare {
-        return SCALE_NORMAL;
-    }
-    opposite_bishops_scale(pos, strong_pawns).or_else(|| lone_queen_scale(pos)).unwrap_or(SCALE_NORMAL)
-}
-
-/// The scale when a single queen is on the board: the side without it defends
-/// better than the material says, the more so with minor pieces (they guard
-/// each other and build fortresses), so the edge of either side shrinks.
-fn lone_queen_scale(pos: &Position) -> Option<i32> {
-    let queens = pos.by_type(PieceType::Queen);
-    if !is_single(queens) {
-        return None;
-    }
-    let defender = if (queens & pos.by_color(Color::White)).any() { Color::Black } else { Color::White };
-    let minors = (pos.pieces(defender, PieceType::Knight) | pos.pieces(defender, PieceType::Bishop)).count() as i32;
-    Some((SCALE_LONE_QUEEN + SCALE_LONE_QUEEN_PER_MINOR * minors).min(SCALE_NORMAL))
+    opposite_bishops_scale(pos, strong_pawns).unwrap_or(SCALE_NORMAL)
 }
 
 /// Drawn endings of pawns (and bishops) against a bare king (the caller
@@ -235,25 +216,5 @@ mod tests {
         assert_eq!(centre_distance(Square::A1), 6);
         assert_eq!(centre_distance(Square::H8), 6);
         assert_eq!(centre_distance(Square::parse("a4").expect("sq")), 3);
-    }
-
-    fn scale_of(fen: &str, eg: i32) -> i32 {
-        scale_factor(&Position::from_fen(fen).expect("fen"), eg)
-    }
-
-    #[test]
-    fn a_lone_queen_scales_by_the_defenders_minors() {
-        // Queen against rook and two minors: whichever side is ahead.
-        let queen_vs_pieces = "4k3/pppr1ppp/2n1b3/8/8/8/PPP2PPP/3QK3 w - - 0 1";
-        let expected = SCALE_LONE_QUEEN + 2 * SCALE_LONE_QUEEN_PER_MINOR;
-        assert_eq!(scale_of(queen_vs_pieces, 100), expected);
-        assert_eq!(scale_of(queen_vs_pieces, -100), expected);
-        // Queen against a rook: no minor to add.
-        assert_eq!(scale_of("4k3/pppr1ppp/8/8/8/8/PPP2PPP/3QK3 b - - 0 1", 100), SCALE_LONE_QUEEN);
-        // Both queens on, or none: unscaled.
-        assert_eq!(scale_of("3qk3/ppp2ppp/8/8/8/8/PPP2PPP/3QK3 w - - 0 1", 100), SCALE_NORMAL);
-        assert_eq!(scale_of("3rk3/ppp2ppp/8/8/8/8/PPP2PPP/3RK3 w - - 0 1", 100), SCALE_NORMAL);
-        // Against a bare king the mop-up leads: unscaled.
-        assert_eq!(scale_of("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 900), SCALE_NORMAL);
     }
 }

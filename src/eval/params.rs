@@ -436,9 +436,3 @@ pub const SCALE_INSUFFICIENT: i32 = 0;
 
 /// Opposite bishops only: extra scale per pawn of the stronger side past the first.
 pub const SCALE_PAWN_PER: i32 = 8;
-
-/// A single queen on the board: the scale with no minor piece on the side without it.
-pub const SCALE_LONE_QUEEN: i32 = 74;
-
-/// A single queen on the board: extra scale per minor piece of the side without it.
-pub const SCALE_LONE_QUEEN_PER_MINOR: i32 = 6;
