@@ -22,6 +22,7 @@ build the same way:
 
 import argparse
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -84,6 +85,22 @@ class Uci:
             self.proc.wait(timeout=30)
         except (OSError, subprocess.TimeoutExpired):
             self.proc.kill()
+
+
+def uci_options(parser, pairs):
+    """`--option NAME=VALUE` arguments as (name, value) pairs, stripped; a
+    malformed one ends the run with argparse's usage message."""
+    options = [pair.split("=", 1) for pair in pairs]
+    if any(len(option) != 2 or not option[0].strip() for option in options):
+        parser.error("--option takes NAME=VALUE")
+    return [(name.strip(), value.strip()) for name, value in options]
+
+
+def require_engines(parser, engines):
+    """Ends the run with argparse's usage message unless every engine command is found."""
+    for engine in engines:
+        if shutil.which(engine) is None:
+            parser.error(f"engine not found: {engine}")
 
 
 def fen_of_line(line):

@@ -20,11 +20,10 @@ engine refuses, or a search that does not answer, ends the run with a message.
 Needs the Python package `chess` (through engine_check.py's UCI pipe).
 """
 import argparse
-import shutil
 import sys
 
 # The UCI pipe with a timeout on every wait and the FEN/EPD line reader, shared with the user-level checks.
-from engine_check import Failure, Uci, fen_of_line
+from engine_check import Failure, Uci, fen_of_line, require_engines, uci_options
 
 
 def read_fens(path, every, first):
@@ -69,14 +68,10 @@ def main():
     parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a UCI option, repeatable")
     args = parser.parse_args()
-    options = [option.split("=", 1) for option in args.option]
-    if any(len(option) != 2 or not option[0] for option in options):
-        parser.error("--option takes NAME=VALUE")
+    options = uci_options(parser, args.option)
     if args.every < 1 or args.depth < 1:
         parser.error("--every and --depth must be at least 1")
-    for engine in args.engines:
-        if shutil.which(engine) is None:
-            parser.error(f"engine not found: {engine}")
+    require_engines(parser, args.engines)
     try:
         fens = read_fens(args.positions, args.every, args.first)
     except OSError as error:

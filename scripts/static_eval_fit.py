@@ -30,11 +30,10 @@ engine refuses ends the run with a message. Needs the Python package `chess`
 """
 import argparse
 import math
-import shutil
 import sys
 
 # The UCI pipe with a timeout on every wait and the FEN reader, shared with the user-level checks.
-from engine_check import Failure, Uci, fen_of_line
+from engine_check import Failure, Uci, fen_of_line, require_engines, uci_options
 
 
 def read_labels(path, every, first):
@@ -110,28 +109,21 @@ def best_slope(values, targets):
     return slope, mean_squared_error(values, targets, slope)
 
 
-def parse_options(pairs, parser):
-    options = [pair.split("=", 1) for pair in pairs]
-    if any(len(option) != 2 or not option[0].strip() for option in options):
-        parser.error("--option takes NAME=VALUE")
-    return [(name.strip(), value.strip()) for name, value in options]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("labels")
     parser.add_argument("engines", nargs="+")
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="at most this many positions (0: all)")
-    parser.add_argument("--max-score", type=int, default=2000, help="leave out scores this far from 0 or farther (centipawns; relabel.py clips at 2000)")
+    parser.add_argument(
+        "--max-score", type=int, default=2000, help="drop scores this far from 0 or more (relabel.py clips at 2000)"
+    )
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a UCI option, repeatable")
     args = parser.parse_args()
-    options = parse_options(args.option, parser)
+    options = uci_options(parser, args.option)
     if args.every < 1 or args.max_score < 1:
         parser.error("--every and --max-score must be at least 1")
-    for engine in args.engines:
-        if shutil.which(engine) is None:
-            parser.error(f"engine not found: {engine}")
+    require_engines(parser, args.engines)
     try:
         labels = read_labels(args.labels, args.every, args.first)
     except OSError as error:
