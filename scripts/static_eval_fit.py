@@ -19,12 +19,14 @@ evaluation in check), and positions whose score reaches `--max-score`
 (2000 by default, where `relabel.py` clips mates and won games) are left out.
 
     xz -dc data/teacher/sf8_s3302_step3.txt.xz | tail -n +107996 > /tmp/holdout.txt
-    python3 scripts/static_eval_fit.py /tmp/holdout.txt target/release/ferrochamp
-    python3 scripts/static_eval_fit.py /tmp/holdout.txt --option "Use NNUE=false" /usr/games/stockfish
+    python3 scripts/static_eval_fit.py /tmp/holdout.txt --option "Use NNUE=false" \
+        target/release/ferrochamp /usr/games/stockfish
 
-`--option NAME=VALUE` (repeatable) sets a UCI option of every engine given.
-Prints one line per engine: its path, the positions counted, the two errors
-and the fitted slopes (per unit of the engine's evaluation). A position the
+Give the engines to compare in one run, so that they are measured on the
+same positions. `--option NAME=VALUE` (repeatable) sets a UCI option of every
+engine given (Ferrochamp answers an option it does not have with an `info
+string` and goes on). Prints one line per engine: its path, the positions
+counted, the two errors and the fitted slopes (per centipawn). A position the
 engine refuses ends the run with a message. Needs the Python package `chess`
 (through engine_check.py's UCI pipe).
 """
