@@ -10,6 +10,7 @@
 mod common;
 
 use common::python::has_python_chess;
+use common::scratch::temp_file;
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -46,10 +47,9 @@ fn summed_nodes_with(positions: &str, depth: u32, extra: &[&str]) -> u64 {
     count.parse().expect("a node count")
 }
 
-/// Writes `contents` to a temporary file named after `tag` and returns its path.
+/// A scratch file (`common::scratch`) named after `tag` holding `contents`, as a path string.
 fn temporary_positions(tag: &str, contents: &str) -> String {
-    let file = std::env::temp_dir().join(format!("ferrochamp-nodes-to-depth-{tag}-{}.txt", std::process::id()));
-    std::fs::write(&file, contents).expect("temporary file");
+    let file = temp_file(&format!("nodes-to-depth-{tag}.txt"), contents);
     file.to_str().expect("a UTF-8 temporary path").to_owned()
 }
 

@@ -9,6 +9,7 @@
 mod common;
 
 use common::python::has_python_chess;
+use common::scratch::temp_file;
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -30,10 +31,9 @@ fn run(args: &[&str]) -> Output {
     Command::new("python3").arg(format!("{ROOT}/scripts/static_eval_fit.py")).args(args).output().expect("python3 runs")
 }
 
-/// Writes `contents` to a temporary file named after `tag` and returns its path.
+/// A scratch file (`common::scratch`) named after `tag` holding `contents`, as a path string.
 fn temporary_labels(tag: &str, contents: &str) -> String {
-    let file = std::env::temp_dir().join(format!("ferrochamp-static-eval-fit-{tag}-{}.txt", std::process::id()));
-    std::fs::write(&file, contents).expect("temporary file");
+    let file = temp_file(&format!("static-eval-fit-{tag}.txt"), contents);
     file.to_str().expect("a UTF-8 temporary path").to_owned()
 }
 
