@@ -31,6 +31,8 @@ import time
 import chess
 import chess.engine
 
+from cli_args import name_value_pairs
+
 TIMEOUT = 120.0
 # White to move; the tables say Qd8-g5 is the one win in time (fifty-move counter 93).
 KQK_LATE = "3Q4/8/8/8/8/7k/3K4/8 w - - 93 1"
@@ -90,10 +92,10 @@ class Uci:
 def uci_options(parser, pairs):
     """`--option NAME=VALUE` arguments as (name, value) pairs, stripped; a
     malformed one ends the run with argparse's usage message."""
-    options = [pair.split("=", 1) for pair in pairs]
-    if any(len(option) != 2 or not option[0].strip() for option in options):
-        parser.error("--option takes NAME=VALUE")
-    return [(name.strip(), value.strip()) for name, value in options]
+    try:
+        return name_value_pairs(pairs)
+    except ValueError as err:
+        parser.error(str(err))
 
 
 def require_engines(parser, engines):

@@ -55,6 +55,9 @@ try:
 except ImportError:
     sys.exit("long_mates.py: needs python-chess (pip install chess)")
 
+# The NAME=VALUE parsing every script's --option shares.
+from cli_args import name_value_pairs
+
 COMMENT_MATE = re.compile(r"^\s*([+-])M(\d+)\b")
 # Candidates from a game that ended in mate start this many plies before the end.
 FIRST_PLIES_BEFORE_MATE = 9
@@ -381,13 +384,11 @@ def read_set(path):
 
 
 def parse_options(pairs):
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            fail(f"--option needs NAME=VALUE, got '{pair}'")
-        options[name.strip()] = value.strip()
-    return options
+    """`--option NAME=VALUE` arguments as a dict, or a usage error."""
+    try:
+        return dict(name_value_pairs(pairs))
+    except ValueError as err:
+        fail(str(err))
 
 
 def run(args):

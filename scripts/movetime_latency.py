@@ -42,6 +42,8 @@ import subprocess
 import sys
 import time
 
+from cli_args import name_value_pairs
+
 POSITIONS = [
     "startpos",
     "startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1",
@@ -260,9 +262,10 @@ def main():
     parser.add_argument("--json", action="store_true", help="print the summary as JSON only")
     parser.add_argument("--verbose", action="store_true", help="clock mode: every move to stderr")
     args = parser.parse_args()
-    options = [tuple(o.split("=", 1)) for o in args.option]
-    if any(len(o) != 2 for o in options):
-        parser.error("--option takes NAME=VALUE")
+    try:
+        options = name_value_pairs(args.option)
+    except ValueError as err:
+        parser.error(str(err))
     if not os.access(args.engine, os.X_OK):
         parser.error(f"not an executable: {args.engine}")
     load_before = uptime()

@@ -31,6 +31,8 @@ import sys
 import chess
 import chess.engine
 
+from cli_args import name_value_pairs
+
 MATE_SCORE = 3000
 SCORE_LIMIT = 2000
 
@@ -59,13 +61,10 @@ def engine_options(pairs):
     """{name: value} from NAME=VALUE strings; the reference settings when none given."""
     if pairs is None:
         pairs = ["Use NNUE=false", "Threads=1", "Hash=16"]
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
-        options[name.strip()] = value.strip()
-    return options
+    try:
+        return dict(name_value_pairs(pairs))
+    except ValueError as err:
+        raise SystemExit(f"relabel.py: {err}") from None
 
 
 def split_line(line):

@@ -45,6 +45,7 @@ try:
 except ImportError:
     sys.exit("scale_crosscheck.py needs python-chess: pip install chess")
 
+from cli_args import name_value_pairs
 from limit_calibration import count_results, half_points, interval
 from xboard_match import StartPositionOnly, play_game
 
@@ -84,9 +85,9 @@ def parse_args():
     if not 0 <= args.book_plies <= 40:
         fail(f"--book-plies must lie in 0..40, got {args.book_plies}")
     try:
-        args.options = dict(option.split("=", 1) for option in args.option)
-    except ValueError:
-        fail(f"--option takes NAME=VALUE, got {args.option}")
+        args.options = dict(name_value_pairs(args.option))
+    except ValueError as err:
+        fail(str(err))
     args.opponent_command = shlex.split(args.opponent)
     if not args.opponent_command:
         fail("--opponent is empty")

@@ -31,6 +31,7 @@ try:
 except ImportError:
     sys.exit("setting_match.py needs python-chess: pip install chess")
 
+from cli_args import name_value_pairs
 from limit_calibration import count_results, interval, missing_tool
 from style_games import game_figures
 
@@ -59,9 +60,10 @@ def parse_args():
     args = parser.parse_args()
     if not args.name.replace("-", "").isalnum():
         fail(f"--name must be letters, digits and '-', got {args.name!r}")
-    for option in args.option + args.opponent_option:
-        if "=" not in option or not option.split("=", 1)[0].strip():
-            fail(f"an option must be NAME=VALUE, got {option!r}")
+    try:
+        name_value_pairs(args.option + args.opponent_option)
+    except ValueError as err:
+        fail(str(err))
     if args.games < 2 or args.games % 2:
         fail(f"--games must be an even number of at least 2, got {args.games}")
     # fastchess's form: [MOVES/]SECONDS[+INCREMENT], e.g. 10+0.1, 40/60, 5.

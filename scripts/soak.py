@@ -30,6 +30,8 @@ import subprocess
 import sys
 import time
 
+from cli_args import name_value_pairs
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, ".."))
 SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
@@ -68,13 +70,11 @@ def parse_args():
 
 
 def options(pairs, defaults):
-    result = []
-    for pair in pairs if pairs is not None else defaults:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            sys.exit(f"option '{pair}' is not NAME=VALUE")
-        result.append(f"option.{name}={value}")
-    return result
+    try:
+        parsed = name_value_pairs(pairs if pairs is not None else defaults)
+    except ValueError as err:
+        sys.exit(f"soak.py: {err}")
+    return [f"option.{name}={value}" for name, value in parsed]
 
 
 def fastchess_command(args, pgn):

@@ -1,6 +1,7 @@
 //! The calibration scripts (`scripts/limit_calibration.py`, `setting_match.py`,
 //! `scale_crosscheck.py`): nonsense arguments, missing tools and unknown engines
 //! end with a message naming the problem and a nonzero exit, before any game;
+//! malformed `--option NAME=VALUE` arguments are refused the same way (`cli_args.py`);
 //! and the reports are computed from the games: a four-game sample of the
 //! Fairy-Max cross-check (`tests/data/crosscheck/sample.pgn`) and four games of
 //! a calibration point at 60+0.6 (`tests/data/calibration/`).
@@ -36,12 +37,18 @@ fn scripts_refuse_bad_arguments_and_missing_tools() {
     let out = std::env::temp_dir().join(format!("ferrochamp-match-scripts-{}", std::process::id()));
     let out = out.to_str().expect("a UTF-8 temporary path");
     let engine = env!("CARGO_BIN_EXE_ferrochamp");
-    let cases: [(&str, Vec<&str>, &str); 10] = [
+    let cases: [(&str, Vec<&str>, &str); 12] = [
         ("limit_calibration.py", vec!["--out", out, "--points", "abc"], "--points"),
         ("limit_calibration.py", vec!["--out", out, "--tc", "10x"], "--tc"),
         ("limit_calibration.py", vec!["--out", out, "--games", "7"], "--games"),
         ("limit_calibration.py", vec!["--out", out, "--binary", "/nonexistent/ferrochamp"], "not found"),
         ("setting_match.py", vec!["--out", out, "--name", "x", "--tc", "10x"], "--tc"),
+        ("setting_match.py", vec!["--out", out, "--name", "x", "--option", "=5"], "NAME=VALUE"),
+        (
+            "scale_crosscheck.py",
+            vec!["--out", out, "--name", "x", "--opponent", "fairymax", "--option", "Hash"],
+            "NAME=VALUE",
+        ),
         ("setting_match.py", vec!["--out", out, "--name", "x", "--opponent", "/nonexistent/engine"], "not found"),
         ("scale_crosscheck.py", vec!["--out", out, "--name", "../x", "--opponent", "fairymax"], "--name"),
         ("scale_crosscheck.py", vec!["--out", out, "--name", "x", "--opponent", "fairymax", "--tc", "10"], "--tc"),
