@@ -15,11 +15,16 @@ K+1, 2K+1, ...
 
 `--option NAME=VALUE` (repeatable) sets a UCI option of every engine given,
 so engines that need different options are run one invocation each.
-Prints one line per engine: its path and the summed nodes. A position the
+Prints one line per engine: its path and the summed nodes, or with
+`--geometric-mean` the geometric mean of the positions' counts: a sum is
+ruled by the few positions whose search explodes at some depth, while the
+geometric mean compares the typical tree (two builds' ratio is then the mean
+of their per-position ratios, in logarithms). A position the
 engine refuses, or a search that does not answer, ends the run with a message.
 Needs the Python package `chess` (through engine_check.py's UCI pipe).
 """
 import argparse
+import statistics
 import sys
 
 # The UCI pipe with a timeout on every wait and the FEN/EPD line reader, shared with the user-level checks.
@@ -67,6 +72,7 @@ def main():
     parser.add_argument("--first", type=int, default=0, help="at most this many positions (0: all)")
     parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a UCI option, repeatable")
+    parser.add_argument("--geometric-mean", action="store_true", help="print the counts' geometric mean, not their sum")
     args = parser.parse_args()
     options = uci_options(parser, args.option)
     if args.every < 1 or args.depth < 1:
@@ -80,10 +86,12 @@ def main():
         parser.error(f"no positions in {args.positions}")
     for engine in args.engines:
         try:
-            total = sum(nodes_to_depth(engine, fen, args.depth, args.hash, options) for fen in fens)
+            counts = [nodes_to_depth(engine, fen, args.depth, args.hash, options) for fen in fens]
         except Failure as failure:
             sys.exit(f"nodes_to_depth.py: {engine}: {failure}")
-        print(f"{engine} {total}", flush=True)
+        # A search that ends at once may report no node: count it as one.
+        summary = round(statistics.geometric_mean(max(n, 1) for n in counts)) if args.geometric_mean else sum(counts)
+        print(f"{engine} {summary}", flush=True)
 
 
 if __name__ == "__main__":

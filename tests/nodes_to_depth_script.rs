@@ -1,7 +1,7 @@
 //! `scripts/nodes_to_depth.py`: the summed node counts come from real searches
 //! (a deeper search of the same positions costs more, the same depth costs
 //! the same on a repeat; the EPD line is read as its position, not refused; an
-//! `--option` reaches the engine) and
+//! `--option` reaches the engine), `--geometric-mean` summarizes the same counts, and
 //! bad arguments or positions end with a message, not a traceback.
 //!
 //! The script talks to the engine through `engine_check.py`'s pipe, which needs
@@ -64,6 +64,21 @@ fn node_counts_grow_with_depth_and_repeat() {
     assert!(shallow > 3, "three positions searched: {shallow}");
     assert!(deeper > shallow, "depth 7 ({deeper}) must cost more than depth 4 ({shallow})");
     assert_eq!(summed_nodes(positions, 4), shallow, "one thread and a new process repeat themselves");
+    std::fs::remove_file(positions).ok();
+}
+
+#[test]
+fn the_geometric_mean_lies_between_the_smallest_count_and_the_average() {
+    if !has_python_chess() {
+        return;
+    }
+    let positions = &temporary_positions("geomean", POSITIONS);
+    let sum = summed_nodes(positions, 6);
+    let mean = summed_nodes_with(positions, 6, &["--geometric-mean"]);
+    // Three positions: no larger than their arithmetic mean (equal only if every count is the same).
+    assert!(mean * 3 <= sum, "geometric mean {mean} of three counts summing to {sum}");
+    assert!(mean > 0, "a mean of real counts");
+    assert_ne!(mean, sum, "a mean, not the sum");
     std::fs::remove_file(positions).ok();
 }
 
