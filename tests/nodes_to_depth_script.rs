@@ -28,11 +28,12 @@ fn run(args: &[&str]) -> Output {
 
 /// The summed node count the script prints for the one engine given.
 fn summed_nodes(positions: &str, depth: u32) -> u64 {
-    summed_nodes_with(positions, depth, &[])
+    printed_count(positions, depth, &[])
 }
 
-/// The same with extra arguments (`--option NAME=VALUE`) before the engine.
-fn summed_nodes_with(positions: &str, depth: u32, extra: &[&str]) -> u64 {
+/// The count the script prints with extra arguments before the engine: the sum
+/// again with `--option NAME=VALUE`, the geometric mean with `--geometric-mean`.
+fn printed_count(positions: &str, depth: u32, extra: &[&str]) -> u64 {
     let engine = env!("CARGO_BIN_EXE_ferrochamp");
     let depth = depth.to_string();
     let mut args = vec![positions, "--depth", depth.as_str()];
@@ -68,18 +69,30 @@ fn node_counts_grow_with_depth_and_repeat() {
 }
 
 #[test]
-fn the_geometric_mean_lies_between_the_smallest_count_and_the_average() {
+fn the_geometric_mean_is_that_of_each_positions_count() {
     if !has_python_chess() {
         return;
     }
+    // Each position's count on its own (a new process a position, so they repeat).
+    let counts: Vec<u64> = POSITIONS
+        .lines()
+        .enumerate()
+        .map(|(index, line)| {
+            let single = &temporary_positions(&format!("geomean-{index}"), line);
+            let count = summed_nodes(single, 6);
+            std::fs::remove_file(single).ok();
+            count
+        })
+        .collect();
     let positions = &temporary_positions("geomean", POSITIONS);
-    let sum = summed_nodes(positions, 6);
-    let mean = summed_nodes_with(positions, 6, &["--geometric-mean"]);
-    // Three positions: no larger than their arithmetic mean (equal only if every count is the same).
-    assert!(mean * 3 <= sum, "geometric mean {mean} of three counts summing to {sum}");
-    assert!(mean > 0, "a mean of real counts");
-    assert_ne!(mean, sum, "a mean, not the sum");
+    let mean = printed_count(positions, 6, &["--geometric-mean"]);
     std::fs::remove_file(positions).ok();
+    let log_mean = counts.iter().map(|&n| (n.max(1) as f64).ln()).sum::<f64>() / counts.len() as f64;
+    let expected = log_mean.exp();
+    // Rounded by the script; a float's last digits may round the other way.
+    assert!((mean as f64 - expected).abs() <= 1.0, "printed {mean}, the counts {counts:?} give {expected}");
+    let sum: u64 = counts.iter().sum();
+    assert!(mean * 3 < sum, "a mean of unequal counts lies below their average: {mean}, {counts:?}");
 }
 
 #[test]
@@ -90,7 +103,7 @@ fn an_option_reaches_the_engine() {
     let positions = &temporary_positions("option", POSITIONS);
     let plain = summed_nodes(positions, 7);
     // A stronger king-safety weight changes the evaluation, so the same depth costs another count.
-    let styled = summed_nodes_with(positions, 7, &["--option", "Style King Safety=150"]);
+    let styled = printed_count(positions, 7, &["--option", "Style King Safety=150"]);
     assert_ne!(styled, plain, "the option must change the search");
     std::fs::remove_file(positions).ok();
 }
