@@ -17,7 +17,7 @@ problem:
 build the same way:
 
     python3 scripts/engine_check.py --book B --style S --syzygy "D1:D2" \\
-        --bench 5380078 -- target/release/ferrochamp
+        --bench 3119176 -- target/release/ferrochamp
 """
 
 import argparse

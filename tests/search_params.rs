@@ -40,6 +40,10 @@ fn a_parameter_set_on_the_command_line_changes_the_search() {
     for lowered in ["NmpVerifyDepth=4", "SingularMinDepth=4", "IirMinDepth=2"] {
         assert_ne!(bench_nodes(&[lowered]), default, "{lowered}");
     }
+    // The static eval change's history bonus, turned off and counted from another level.
+    for changed in ["EvalDiffHistory=0", "EvalDiffOffset=24"] {
+        assert_ne!(bench_nodes(&[changed]), default, "{changed}");
+    }
 }
 
 #[test]

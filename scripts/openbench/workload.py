@@ -27,7 +27,7 @@ import urllib.request
 
 ENGINE = "Ferrochamp"
 REPO_URL = "https://github.com/ferrochamp/ferrochamp"
-BENCH = "5380078"
+BENCH = "3119176"
 
 
 class Site:

@@ -248,6 +248,12 @@ impl Position {
         self.state.last_move
     }
 
+    /// The piece the move that led here captured, if any.
+    #[must_use]
+    pub fn last_captured(&self) -> Option<Piece> {
+        self.state.captured
+    }
+
     /// Forgets the game history (keeps the position): for long games the
     /// controller may trim positions that can never repeat again.
     pub fn clear_history(&mut self) {

@@ -195,6 +195,11 @@ impl Histories {
         }
     }
 
+    /// Moves the butterfly history of `color`'s quiet move `mv` by `bonus`.
+    pub fn update_butterfly(&mut self, color: Color, mv: Move, bonus: i32) {
+        self.butterfly.update(Self::butterfly_index(color, mv), bonus);
+    }
+
     fn update_capture(&mut self, tried: &TriedMove, bonus: i32) {
         if let Some(captured) = tried.captured {
             self.capture.update(Self::capture_index(tried.piece, tried.mv.to(), captured), bonus);

@@ -205,6 +205,24 @@ pub fn futility_margin(depth: i32) -> i32 {
     tunables::FUTILITY_BASE.get() + tunables::FUTILITY_DEPTH.get() * depth
 }
 
+/// The most one quiet move's static eval change moves its history entry.
+pub const EVAL_CHANGE_MAX_BONUS: i32 = 2000;
+
+/// The butterfly-history bonus of a quiet move from the static evals before it
+/// (`previous`, from the mover's view) and after it (`current`, from the
+/// opponent's view): `EvalDiffHistory` points per centipawn gained, counted
+/// from `EvalDiffOffset`, within ±[`EVAL_CHANGE_MAX_BONUS`]; 0 when turned off.
+#[inline]
+#[must_use]
+pub fn eval_change_bonus(previous: i32, current: i32) -> i32 {
+    change_bonus(previous, current, tunables::EVAL_DIFF_HISTORY.get(), tunables::EVAL_DIFF_OFFSET.get())
+}
+
+fn change_bonus(previous: i32, current: i32, points_per_cp: i32, offset: i32) -> i32 {
+    let gained = offset - (previous + current);
+    (points_per_cp * gained).clamp(-EVAL_CHANGE_MAX_BONUS, EVAL_CHANGE_MAX_BONUS)
+}
+
 /// Late move pruning applies up to this depth.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
@@ -418,6 +436,20 @@ mod tests {
         for (eval, halfmoves) in [(137, 13), (-251, 77), (19, 99), (-3, 1)] {
             assert_eq!(damped(eval, halfmoves, 50), eval * (200 - halfmoves as i32) / 200);
         }
+    }
+
+    #[test]
+    fn a_quiet_move_that_raises_the_eval_earns_history() {
+        // The mover stood at +30 and now the opponent stands at -80: +50 for the mover.
+        assert_eq!(change_bonus(30, -80, 16, 0), 800);
+        assert_eq!(change_bonus(30, 20, 16, 0), -800);
+        assert_eq!(change_bonus(30, -30, 16, 0), 0);
+        // The offset counts a move that kept the eval as a gain of that much.
+        assert_eq!(change_bonus(30, -30, 16, 24), 384);
+        // Capped both ways, and nothing at all when turned off.
+        assert_eq!(change_bonus(0, -900, 16, 0), EVAL_CHANGE_MAX_BONUS);
+        assert_eq!(change_bonus(0, 900, 16, 0), -EVAL_CHANGE_MAX_BONUS);
+        assert_eq!(change_bonus(30, -80, 0, 24), 0);
     }
 
     #[test]

@@ -129,6 +129,15 @@ pub static HISTORY_QUADRATIC: Tunable = Tunable::new("HistoryQuadratic", 19, (0,
 pub static HISTORY_LINEAR: Tunable = Tunable::new("HistoryLinear", 34, (0, 256), 12);
 /// ...and the cap.
 pub static HISTORY_MAX_BONUS: Tunable = Tunable::new("HistoryMaxBonus", 1589, (400, 4000), 150);
+/// A quiet move's butterfly history moves by this many points per centipawn
+/// of static eval the mover gained with it (`params::eval_change_bonus`); 0: off.
+/// Not from the SPSA run: 16 was the first value tried, +17.3 Elo (docs/results.md).
+pub static EVAL_DIFF_HISTORY: Tunable = Tunable::new("EvalDiffHistory", 16, (0, 64), 4);
+/// ...counting a move that kept the eval as this many centipawns gained. Each
+/// static eval includes the tempo of its side to move, so with 0 a quiet move
+/// that changes nothing else loses about two tempi: most quiets drift
+/// towards negative history, and are reduced more (docs/results.md).
+pub static EVAL_DIFF_OFFSET: Tunable = Tunable::new("EvalDiffOffset", 0, (-100, 100), 10);
 /// Aspiration windows' first half-width.
 pub static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 18, (5, 80), 3);
 /// Quiescence delta pruning margin.
@@ -147,7 +156,7 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 39] = [
+pub static ALL: [&Tunable; 41] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -183,6 +192,8 @@ pub static ALL: [&Tunable; 39] = [
     &HISTORY_QUADRATIC,
     &HISTORY_LINEAR,
     &HISTORY_MAX_BONUS,
+    &EVAL_DIFF_HISTORY,
+    &EVAL_DIFF_OFFSET,
     &ASPIRATION_WINDOW,
     &DELTA_MARGIN,
     &FIFTY_DAMPING,
