@@ -186,7 +186,7 @@ impl Histories {
     }
 
     fn update_quiet(&mut self, color: Color, tried: &TriedMove, keys: &ContinuationKeys, bonus: i32) {
-        self.butterfly.update(Self::butterfly_index(color, tried.mv), bonus);
+        self.update_butterfly(color, tried.mv, bonus);
         let current = PieceTo::new(tried.piece, tried.mv.to());
         for (back, previous) in keys.iter().enumerate() {
             if let Some(previous) = previous {
