@@ -44,6 +44,10 @@ fn a_parameter_set_on_the_command_line_changes_the_search() {
     for changed in ["EvalDiffHistory=0", "EvalDiffOffset=24"] {
         assert_ne!(bench_nodes(&[changed]), default, "{changed}");
     }
+    // ProbCut (from depth 5) is off by default; switched on, its margin reaches the search too.
+    let probcut = bench_nodes(&["ProbCut=1"]);
+    assert_ne!(probcut, default, "ProbCut=1");
+    assert_ne!(bench_nodes(&["ProbCut=1", "ProbCutMargin=60", "ProbCutImproving=0"]), probcut);
 }
 
 #[test]

@@ -9,10 +9,9 @@ use super::tunables;
 
 /// Techniques that are switched on or off as a whole, so that a match can set
 /// the version with one against the version without it: singular extensions
-/// (~48 Elo) and razoring (~26 Elo) stay on, ProbCut (~−8 Elo) stays off
-/// (docs/results.md).
+/// (~48 Elo) and razoring (~26 Elo) stay on (docs/results.md). ProbCut's
+/// switch is the tunable `ProbCut` ([`probcut_enabled`]).
 pub const RAZORING: bool = true;
-pub const PROBCUT: bool = false;
 pub const SINGULAR_EXTENSIONS: bool = true;
 
 /// Aspiration windows start this wide around the previous iteration's score...
@@ -127,11 +126,25 @@ pub fn nmp_reduction(depth: i32, eval_above_beta: i32) -> i32 {
 /// ProbCut: at this depth or more, a capture that beats beta by the margin in a
 /// search 4 plies shallower is trusted to beat beta at full depth.
 pub const PROBCUT_MIN_DEPTH: i32 = 5;
-pub const PROBCUT_MARGIN: i32 = 200;
 pub const PROBCUT_REDUCTION: i32 = 4;
 /// A TT entry at most this many plies shallower than the node, with a score
 /// below the ProbCut bound, already says the margin will not be reached.
 pub const PROBCUT_TT_DEPTH_MARGIN: i32 = 3;
+
+/// Is ProbCut on (the tunable `ProbCut`)?
+#[inline]
+#[must_use]
+pub fn probcut_enabled() -> bool {
+    tunables::PROBCUT.get() != 0
+}
+
+/// How far above beta a capture's shallow search must score for ProbCut to
+/// trust it: less when the side to move is improving, as for reverse futility.
+#[inline]
+#[must_use]
+pub fn probcut_margin(improving: bool) -> i32 {
+    tunables::PROBCUT_MARGIN.get() - tunables::PROBCUT_IMPROVING.get() * i32::from(improving)
+}
 
 /// Singular extensions: from this depth, a TT move that is much better than every
 /// alternative (searched at half depth, excluding it) is extended by a ply.

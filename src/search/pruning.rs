@@ -9,11 +9,12 @@ use crate::board::Move;
 use super::negamax::{MoveFacts, Node};
 use super::params::{
     busy_node_reduction, double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor,
-    lmr_max_reduction, lmr_min_moves, nmp_reduction, nmp_verification_plies, nmp_verify_depth, razor_margin,
-    rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth, singular_margin, singular_max_ply,
-    singular_min_depth, LmrAdjustments, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, LMR_MIN_DEPTH, LMR_UNIT, NMP_MIN_DEPTH,
-    NMP_MIN_PIECES, PROBCUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION, PROBCUT_TT_DEPTH_MARGIN, RAZORING,
-    RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS, SINGULAR_TT_DEPTH_MARGIN,
+    lmr_max_reduction, lmr_min_moves, nmp_reduction, nmp_verification_plies, nmp_verify_depth, probcut_enabled,
+    probcut_margin, razor_margin, rfp_margin, see_capture_threshold, see_quiet_threshold, singular_depth,
+    singular_margin, singular_max_ply, singular_min_depth, LmrAdjustments, FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH,
+    LMR_MIN_DEPTH, LMR_UNIT, NMP_MIN_DEPTH, NMP_MIN_PIECES, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION,
+    PROBCUT_TT_DEPTH_MARGIN, RAZORING, RAZOR_MAX_DEPTH, RFP_MAX_DEPTH, SEE_PRUNE_MAX_DEPTH, SINGULAR_EXTENSIONS,
+    SINGULAR_TT_DEPTH_MARGIN,
 };
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::run::SearchRun;
@@ -111,12 +112,12 @@ impl SearchRun<'_> {
         (verified >= node.beta).then_some(score)
     }
 
-    /// Step 11. ProbCut (~−8 Elo, docs/results.md; off: `params::PROBCUT`):
+    /// Step 11. ProbCut (~−8 Elo, docs/results.md; off unless `--param ProbCut=1`):
     /// a good capture whose reduced search beats beta by a margin almost surely
     /// beats beta at full depth.
     fn probcut(&mut self, node: &Node) -> Option<i32> {
-        let probcut_beta = node.beta + PROBCUT_MARGIN;
-        let allowed = PROBCUT && node.depth >= PROBCUT_MIN_DEPTH && !is_decisive(node.beta);
+        let probcut_beta = node.beta + probcut_margin(node.improving);
+        let allowed = probcut_enabled() && node.depth >= PROBCUT_MIN_DEPTH && !is_decisive(node.beta);
         // A TT entry deep enough already says the margin will not be reached.
         let hopeless = node
             .tt_hit

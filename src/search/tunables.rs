@@ -138,6 +138,12 @@ pub static EVAL_DIFF_HISTORY: Tunable = Tunable::new("EvalDiffHistory", 16, (0, 
 /// that changes nothing else loses about two tempi: most quiets drift
 /// towards negative history, and are reduced more (docs/results.md).
 pub static EVAL_DIFF_OFFSET: Tunable = Tunable::new("EvalDiffOffset", 0, (-100, 100), 10);
+/// ProbCut (`params::probcut_enabled`): 1 on, 0 off.
+pub static PROBCUT: Tunable = Tunable::new("ProbCut", 0, (0, 1), 1);
+/// ProbCut's margin above beta...
+pub static PROBCUT_MARGIN: Tunable = Tunable::new("ProbCutMargin", 180, (50, 400), 20);
+/// ...less this when the side to move is improving.
+pub static PROBCUT_IMPROVING: Tunable = Tunable::new("ProbCutImproving", 46, (0, 150), 10);
 /// Aspiration windows' first half-width.
 pub static ASPIRATION_WINDOW: Tunable = Tunable::new("AspirationWindow", 18, (5, 80), 3);
 /// Quiescence delta pruning margin.
@@ -156,7 +162,7 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 41] = [
+pub static ALL: [&Tunable; 44] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -194,6 +200,9 @@ pub static ALL: [&Tunable; 41] = [
     &HISTORY_MAX_BONUS,
     &EVAL_DIFF_HISTORY,
     &EVAL_DIFF_OFFSET,
+    &PROBCUT,
+    &PROBCUT_MARGIN,
+    &PROBCUT_IMPROVING,
     &ASPIRATION_WINDOW,
     &DELTA_MARGIN,
     &FIFTY_DAMPING,
