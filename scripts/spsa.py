@@ -21,6 +21,10 @@ continued. The values to try in an SPRT are the rounded theta at the end;
 
     python3 scripts/spsa.py --report --engine target/release/ferrochamp --state spsa_state.json
 
+With `--nodes N` every move searches N nodes instead of using the clock
+(`--tc`): the games, and so the run, do not depend on what else the machine
+does, and no game is lost on time.
+
 Example (one core, 4+0.04, 8 game pairs per iteration):
 
     python3 scripts/spsa.py --engine target/release/ferrochamp \\
@@ -81,6 +85,9 @@ def clamp(value, info):
     return max(info["min"], min(info["max"], value))
 
 
+# The clock beside a node limit (`--nodes`): far more than any move needs.
+NODES_GUARD_TC = "600+6"
+
 WLD = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
 # A game fastchess ended on the clock: its report line names the loser.
 TIME_LOSS = re.compile(r"^Finished game .*loses on time", re.MULTILINE)
@@ -93,8 +100,11 @@ def play(args, plus, minus, seed):
         settings = " ".join(f"--param {k}={v}" for k, v in sorted(theta.items()))
         return ["-engine", f"cmd={args.engine}", f"name={name}", f"args={settings}"]
 
+    # A node limit plays the same games whatever else the machine runs; the
+    # clock (generous, so never the limit) only guards against a hang.
+    limit = [f"nodes={args.nodes}", f"tc={NODES_GUARD_TC}"] if args.nodes else [f"tc={args.tc}"]
     command = [args.fastchess, *engine("plus", plus), *engine("minus", minus),
-               "-each", f"tc={args.tc}", f"option.Hash={args.hash}", "proto=uci",
+               "-each", *limit, f"option.Hash={args.hash}", "proto=uci",
                "-rounds", str(args.pairs), "-games", "2", "-repeat",
                "-concurrency", str(args.concurrency),
                "-openings", f"file={args.openings}", "format=epd", "order=random",
@@ -174,6 +184,8 @@ def main():
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--pairs", type=int, default=4, help="game pairs per iteration")
     parser.add_argument("--tc", default="4+0.04")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="nodes a move instead of --tc: the games do not depend on the load")
     parser.add_argument("--hash", type=int, default=16)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--r-end", type=float, default=0.002, dest="r_end",

@@ -2,22 +2,38 @@
 //! (`tests/client/fake_fastchess.py`) that lets the engine whose `RfpMargin`
 //! is closer to 100 win: SPSA must walk the parameter from its default (75)
 //! to there, and read the real binary's `ferrochamp params` on the way; and
-//! count the games the stand-in reports lost on time.
+//! count the games the stand-in reports lost on time; and hand fastchess a
+//! node limit instead of a clock when asked to.
 //!
 //! `.ci/run` installs Python. Outside CI, a machine without python3 skips this
 //! test with a message; under CI (`CI` set) a missing python3 fails it.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Whether python3 runs here (under CI it must).
+fn python_available() -> bool {
+    if Command::new("python3").arg("--version").status().is_ok_and(|status| status.success()) {
+        return true;
+    }
+    assert!(std::env::var_os("CI").is_none(), "python3 is missing under CI");
+    eprintln!("skipped: python3 is not installed");
+    false
+}
+
+/// A fresh temporary directory for one test.
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ferrochamp-spsa-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
 
 #[test]
 fn spsa_moves_a_parameter_towards_what_wins() {
-    if !Command::new("python3").arg("--version").status().is_ok_and(|status| status.success()) {
-        assert!(std::env::var_os("CI").is_none(), "python3 is missing under CI");
-        eprintln!("skipped: python3 is not installed");
+    if !python_available() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("ferrochamp-spsa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let dir = scratch_dir("walk");
     let (state, log) = (dir.join("state.json"), dir.join("log.csv"));
     let root = env!("CARGO_MANIFEST_DIR");
     let output = Command::new("python3")
@@ -60,5 +76,44 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     let steps: f64 = row.split_whitespace().last().and_then(|v| v.parse().ok()).unwrap_or(f64::NAN);
     let expected = (f64::from(tuned) - 74.0) / 8.0;
     assert!((steps - expected).abs() <= 0.07, "row {row:?}: {steps} steps, expected about {expected}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The fastchess command line of one SPSA iteration, with `limit` (extra
+/// spsa.py arguments) given, as the stand-in recorded it.
+fn recorded_command(dir: &Path, limit: &[&str]) -> Vec<String> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let recorded = dir.join("argv.txt");
+    let output = Command::new("python3")
+        .arg(format!("{root}/scripts/spsa.py"))
+        .args(["--engine", env!("CARGO_BIN_EXE_ferrochamp")])
+        .args(["--fastchess", &format!("{root}/tests/client/fake_fastchess.py")])
+        .args(["--openings", "unused.epd", "--params", "RfpMargin", "--iterations", "1", "--pairs", "1"])
+        .args(limit)
+        .arg("--state")
+        .arg(dir.join("state.json"))
+        .arg("--log")
+        .arg(dir.join("log.csv"))
+        .env("FAKE_FASTCHESS_ARGS", &recorded)
+        .output()
+        .expect("python3 runs");
+    assert!(output.status.success(), "spsa.py failed: {}", String::from_utf8_lossy(&output.stderr));
+    let text = std::fs::read_to_string(&recorded).expect("the stand-in recorded its arguments");
+    text.lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn spsa_plays_by_nodes_when_asked() {
+    if !python_available() {
+        return;
+    }
+    let dir = scratch_dir("nodes");
+    let by_nodes = recorded_command(&dir, &["--nodes", "25000"]);
+    assert!(by_nodes.iter().any(|arg| arg == "nodes=25000"), "{by_nodes:?}");
+    assert!(!by_nodes.iter().any(|arg| arg == "tc=4+0.04"), "the clock is only a guard: {by_nodes:?}");
+    std::fs::remove_file(dir.join("state.json")).expect("the first run's state");
+    let by_clock = recorded_command(&dir, &["--tc", "4+0.04"]);
+    assert!(by_clock.iter().any(|arg| arg == "tc=4+0.04"), "{by_clock:?}");
+    assert!(!by_clock.iter().any(|arg| arg.starts_with("nodes=")), "{by_clock:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

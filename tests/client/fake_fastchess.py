@@ -3,10 +3,16 @@
 engine whose --param RfpMargin is closer to 100 wins both games of each pair,
 so a working SPSA moves RfpMargin towards 100. It prints the summary line
 fastchess prints, after one game-report line of a loss on time."""
+import os
 import re
 import sys
 
 argv = sys.argv[1:]
+# FAKE_FASTCHESS_ARGS names a file that receives the command line, one argument
+# a line, so that a test can read what spsa.py asked for.
+if os.environ.get("FAKE_FASTCHESS_ARGS"):
+    with open(os.environ["FAKE_FASTCHESS_ARGS"], "w") as record:
+        record.write("\n".join(argv) + "\n")
 margins = {}
 name = None
 for token in argv:
