@@ -21,6 +21,23 @@ fn python_available() -> bool {
     false
 }
 
+/// `python3 scripts/spsa.py --engine <this build>`: every run of the driver starts so.
+fn spsa_py() -> Command {
+    let mut command = Command::new("python3");
+    command.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/spsa.py"));
+    command.args(["--engine", env!("CARGO_BIN_EXE_ferrochamp")]);
+    command
+}
+
+/// The driver playing its games against the stand-in for fastchess, tuning
+/// `RfpMargin` alone for `iterations` iterations of one pair.
+fn spsa_against_stand_in(iterations: &str) -> Command {
+    let mut command = spsa_py();
+    command.args(["--fastchess", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client/fake_fastchess.py")]);
+    command.args(["--openings", "unused.epd", "--params", "RfpMargin", "--iterations", iterations, "--pairs", "1"]);
+    command
+}
+
 /// A fresh temporary directory for one test.
 fn scratch_dir(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ferrochamp-spsa-{test}-{}", std::process::id()));
@@ -35,12 +52,7 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     }
     let dir = scratch_dir("walk");
     let (state, log) = (dir.join("state.json"), dir.join("log.csv"));
-    let root = env!("CARGO_MANIFEST_DIR");
-    let output = Command::new("python3")
-        .arg(format!("{root}/scripts/spsa.py"))
-        .args(["--engine", env!("CARGO_BIN_EXE_ferrochamp")])
-        .args(["--fastchess", &format!("{root}/tests/client/fake_fastchess.py")])
-        .args(["--openings", "unused.epd", "--params", "RfpMargin", "--iterations", "40", "--pairs", "1"])
+    let output = spsa_against_stand_in("40")
         .args(["--r-end", "0.05", "--seed", "7"])
         .arg("--state")
         .arg(&state)
@@ -62,12 +74,7 @@ fn spsa_moves_a_parameter_towards_what_wins() {
     let state_text = std::fs::read_to_string(&state).expect("the state");
     assert!(state_text.contains("\"time_losses\": 40"), "time losses not counted: {state_text}");
     // The report reads the state without playing: the same rounded theta, and the distance moved.
-    let report = Command::new("python3")
-        .arg(format!("{root}/scripts/spsa.py"))
-        .args(["--report", "--engine", env!("CARGO_BIN_EXE_ferrochamp"), "--state"])
-        .arg(&state)
-        .output()
-        .expect("python3 runs");
+    let report = spsa_py().args(["--report", "--state"]).arg(&state).output().expect("python3 runs");
     let report = String::from_utf8_lossy(&report.stdout).to_string();
     assert!(report.starts_with("iteration 40 of 40: 80 games, 40 lost on time"), "report: {report}");
     assert_eq!(report.lines().last(), Some(stdout.trim()), "report: {report}");
@@ -82,13 +89,8 @@ fn spsa_moves_a_parameter_towards_what_wins() {
 /// The fastchess command line of one SPSA iteration, with `limit` (extra
 /// spsa.py arguments) given, as the stand-in recorded it.
 fn recorded_command(dir: &Path, limit: &[&str]) -> Vec<String> {
-    let root = env!("CARGO_MANIFEST_DIR");
     let recorded = dir.join("argv.txt");
-    let output = Command::new("python3")
-        .arg(format!("{root}/scripts/spsa.py"))
-        .args(["--engine", env!("CARGO_BIN_EXE_ferrochamp")])
-        .args(["--fastchess", &format!("{root}/tests/client/fake_fastchess.py")])
-        .args(["--openings", "unused.epd", "--params", "RfpMargin", "--iterations", "1", "--pairs", "1"])
+    let output = spsa_against_stand_in("1")
         .args(limit)
         .arg("--state")
         .arg(dir.join("state.json"))
