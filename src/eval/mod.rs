@@ -16,8 +16,10 @@
 //! `king.rs`, `threats.rs`, `passed.rs` and `endgame.rs` hold the terms;
 //! `kpk.rs` probes the KPK bitbase that `endgame.rs` asks about drawn endings,
 //! `kpk_index.rs` says where each position sits in it (the build script that
-//! writes the table includes it too).
+//! writes the table includes it too). `cache.rs` keeps each search thread's
+//! recent evaluations by position key.
 
+mod cache;
 mod endgame;
 mod king;
 mod kpk;
@@ -36,6 +38,7 @@ pub mod trace;
 use crate::board::attacks::king_attacks;
 use crate::board::{Bitboard, Color, PieceType, Position, Square};
 
+pub use cache::{EvalCache, EvalTables};
 pub use endgame::complexity_adjustment;
 pub use king::danger_penalty;
 pub use pawns::PawnTable;

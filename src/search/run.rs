@@ -15,7 +15,7 @@ use super::score::{INFINITE, MAX_PLY};
 use super::tt::TranspositionTable;
 use super::{MainDuties, SearchLimits, SharedState};
 use crate::eval::score::S;
-use crate::eval::{evaluate, evaluate_with, PawnTable};
+use crate::eval::{evaluate, evaluate_with, EvalTables};
 
 /// Local nodes are added to the shared counter in batches of this size, and
 /// the main worker looks at the clock as often: well under a millisecond of
@@ -84,7 +84,7 @@ impl PvTable {
 pub(super) struct SearchRun<'w> {
     pub pos: Position,
     pub histories: &'w mut Histories,
-    pawns: &'w mut PawnTable,
+    eval_tables: &'w mut EvalTables,
     /// The play style's evaluation weights; `None`: the compiled ones.
     pub weights: Option<&'w [S]>,
     pub lmr: &'w LmrTable,
@@ -126,7 +126,7 @@ impl<'w> SearchRun<'w> {
     pub fn new(
         pos: Position,
         histories: &'w mut Histories,
-        pawns: &'w mut PawnTable,
+        eval_tables: &'w mut EvalTables,
         lmr: &'w LmrTable,
         shared: &'w SharedState,
         limits: &'w SearchLimits,
@@ -135,7 +135,7 @@ impl<'w> SearchRun<'w> {
         SearchRun {
             pos,
             histories,
-            pawns,
+            eval_tables,
             weights: None,
             lmr,
             shared,
@@ -249,12 +249,20 @@ impl<'w> SearchRun<'w> {
         }
     }
 
-    /// The side to move's static evaluation (within `eval::EVAL_LIMIT`, clear of mate scores).
+    /// The side to move's static evaluation (within `eval::EVAL_LIMIT`, clear of mate
+    /// scores), from the eval cache when this position was evaluated lately.
     pub fn evaluate(&mut self) -> i32 {
-        match self.weights {
-            None => evaluate(&self.pos, self.pawns),
-            Some(weights) => evaluate_with(&self.pos, self.pawns, weights),
+        let key = self.pos.key();
+        if let Some(eval) = self.eval_tables.evals.probe(key) {
+            return eval;
         }
+        let pawns = &mut self.eval_tables.pawns;
+        let eval = match self.weights {
+            None => evaluate(&self.pos, pawns),
+            Some(weights) => evaluate_with(&self.pos, pawns, weights),
+        };
+        self.eval_tables.evals.store(key, eval);
+        eval
     }
 
     /// Plays `mv` from the node at `ply`, remembering it for continuation history.
