@@ -23,7 +23,8 @@ continued. The values to try in an SPRT are the rounded theta at the end;
 
 With `--nodes N` every move searches N nodes instead of using the clock
 (`--tc`): the games, and so the run, do not depend on what else the machine
-does, and no game is lost on time.
+does, and no game is lost on time. The state keeps the limit, and a resume
+with another one stops with an error.
 
 Example (one core, 4+0.04, 8 game pairs per iteration):
 
@@ -102,7 +103,7 @@ def play(args, plus, minus, seed):
 
     # A node limit plays the same games whatever else the machine runs; the
     # clock (generous, so never the limit) only guards against a hang.
-    limit = [f"nodes={args.nodes}", f"tc={NODES_GUARD_TC}"] if args.nodes else [f"tc={args.tc}"]
+    limit = [game_limit(args), f"tc={NODES_GUARD_TC}"] if args.nodes else [game_limit(args)]
     command = [args.fastchess, *engine("plus", plus), *engine("minus", minus),
                "-each", *limit, f"option.Hash={args.hash}", "proto=uci",
                "-rounds", str(args.pairs), "-games", "2", "-repeat",
@@ -117,6 +118,21 @@ def play(args, plus, minus, seed):
     return wins, losses, draws, len(TIME_LOSS.findall(out))
 
 
+def game_limit(args):
+    """What ends each move: a node count (`--nodes`) or the clock (`--tc`)."""
+    return f"nodes={args.nodes}" if args.nodes else f"tc={args.tc}"
+
+
+def check_limit(args, state):
+    """A run tunes for the limit it started with: resuming it at another one
+    would silently change what it tunes for. States written before the limit
+    was kept take the one given now."""
+    limit = game_limit(args)
+    stored = state.setdefault("limit", limit)
+    if stored != limit:
+        raise SystemExit(f"{args.state} plays at {stored}: resume it with the same limit, not {limit}")
+
+
 def new_state(args, params):
     tuned = args.params.split(",") if args.params else sorted(params)
     unknown = [name for name in tuned if name not in params]
@@ -124,7 +140,8 @@ def new_state(args, params):
         raise SystemExit(f"unknown parameters: {', '.join(unknown)}")
     theta = {name: float(params[name]["value"]) for name in tuned}
     return {"iterations": args.iterations, "r_end": args.r_end, "k": 0, "theta": theta,
-            "tuned": tuned, "seed": args.seed, "games": 0, "score": 0, "time_losses": 0}
+            "tuned": tuned, "seed": args.seed, "games": 0, "score": 0, "time_losses": 0,
+            "limit": game_limit(args)}
 
 
 def iterate(args, params, state, rng):
@@ -210,6 +227,7 @@ def main():
         with open(args.state) as f:
             state = json.load(f)
         print(f"resuming {args.state} at iteration {state['k']}", file=sys.stderr)
+        check_limit(args, state)
     else:
         state = new_state(args, params)
     rng = random.Random(state["seed"] * 1_000_003 + state["k"])

@@ -3,7 +3,8 @@
 //! is closer to 100 win: SPSA must walk the parameter from its default (75)
 //! to there, and read the real binary's `ferrochamp params` on the way; and
 //! count the games the stand-in reports lost on time; and hand fastchess a
-//! node limit instead of a clock when asked to.
+//! node limit instead of a clock when asked to, and resume a run only at the
+//! limit it began with.
 //!
 //! `.ci/run` installs Python. Outside CI, a machine without python3 skips this
 //! test with a message; under CI (`CI` set) a missing python3 fails it.
@@ -117,5 +118,31 @@ fn spsa_plays_by_nodes_when_asked() {
     let by_clock = recorded_command(&dir, &["--tc", "4+0.04"]);
     assert!(by_clock.iter().any(|arg| arg == "tc=4+0.04"), "{by_clock:?}");
     assert!(!by_clock.iter().any(|arg| arg.starts_with("nodes=")), "{by_clock:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_resumes_only_at_the_limit_it_began_with() {
+    if !python_available() {
+        return;
+    }
+    let dir = scratch_dir("resume");
+    let state = dir.join("state.json");
+    recorded_command(&dir, &["--nodes", "25000"]);
+    let before = std::fs::read_to_string(&state).expect("the first run's state");
+    assert!(before.contains("\"limit\": \"nodes=25000\""), "the state keeps the limit: {before}");
+
+    let resume = |limit: &[&str]| {
+        spsa_against_stand_in("1").args(limit).arg("--state").arg(&state).arg("--log").arg(dir.join("log.csv")).output()
+    };
+    let by_clock = resume(&["--tc", "4+0.04"]).expect("python3 runs");
+    let error = String::from_utf8_lossy(&by_clock.stderr).to_string();
+    assert!(!by_clock.status.success(), "a resume at another limit must fail");
+    assert!(error.contains("plays at nodes=25000") && error.contains("not tc=4+0.04"), "stderr: {error}");
+    let after = std::fs::read_to_string(&state).expect("the state");
+    assert_eq!(after, before, "a refused resume leaves the state as it was");
+
+    let same = resume(&["--nodes", "25000"]).expect("python3 runs");
+    assert!(same.status.success(), "the same limit resumes: {}", String::from_utf8_lossy(&same.stderr));
     let _ = std::fs::remove_dir_all(&dir);
 }
