@@ -11,7 +11,9 @@ Without `timeleft=true` (`{+0.35/12 0.512s}`) the times per move are still
 read; the two clock columns then say n/a.
 
 It also compares Ferrochamp's average thinking time per move with Ethereal's
-in the same games: within 15% means neither side throws away its clock.
+in the same games: within 15% means neither side throws away its clock. A
+second table shows where each engine spends it: the average time of its moves
+1-10, 11-20, ... 81+, and the clock it has left after its moves 10, 20, 40, 60.
 
 Usage: time_use.py MATCH.pgn [MATCH2.pgn ...]
 Needs no package beyond Python's standard library.
@@ -28,6 +30,11 @@ COMMENT = re.compile(r"\{([^}]*)\}")
 TIMING = re.compile(r"\s([0-9.]+)s(?:,\s*tl=([0-9.]+)s)?")
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 EARLY_MOVES = 40
+# The by-move table: moves in groups of ten (the last group open-ended), and
+# the clock left after these of the engine's moves.
+GROUP = 10
+GROUPS = 9
+CLOCK_AFTER = (10, 20, 40, 60)
 
 
 def games(paths):
@@ -55,6 +62,8 @@ def collect(paths):
     early = defaultdict(list)
     lowest = {}
     scrambles = defaultdict(int)
+    by_move = defaultdict(lambda: defaultdict(list))
+    clock_after = defaultdict(lambda: defaultdict(list))
     for tags, movetext in games(paths):
         sides = [tags.get("White", "?"), tags.get("Black", "?")]
         per_game = defaultdict(list)
@@ -69,13 +78,33 @@ def collect(paths):
             per_game[mover].append((spent, left))
         for engine, moves in per_game.items():
             times[engine].extend(spent for spent, _ in moves)
+            for number, (spent, left) in enumerate(moves, start=1):
+                by_move[engine][min((number - 1) // GROUP, GROUPS - 1)].append(spent)
+                if number in CLOCK_AFTER and left is not None:
+                    clock_after[engine][number].append(left)
             first = moves[:EARLY_MOVES]
             early[engine].append(sum(spent for spent, _ in first) / len(first))
             clock = [left for _, left in moves if left is not None]
             if clock:
                 lowest[engine] = min(lowest.get(engine, float("inf")), min(clock))
                 scrambles[engine] += sum(1 for left in clock if left < 0.1)
-    return times, early, lowest, scrambles
+    return times, early, lowest, scrambles, by_move, clock_after
+
+
+def print_by_move(by_move, clock_after):
+    """Where each engine spends its clock: seconds a move by its move number,
+    and the clock it has left after some of its moves (averages over games)."""
+    groups = [f"{g * GROUP + 1}-{(g + 1) * GROUP}" for g in range(GROUPS - 1)] + [f"{(GROUPS - 1) * GROUP + 1}+"]
+    print("\nseconds a move by the engine's move number; clock left after its move N (s)")
+    print(f"{'engine':<16} " + " ".join(f"{g:>6}" for g in groups)
+          + "  " + " ".join(f"{'left ' + str(n):>8}" for n in CLOCK_AFTER))
+    def mean(values):
+        return f"{statistics.mean(values):.3f}" if values else "-"
+
+    for engine in sorted(by_move):
+        spent = " ".join(f"{mean(by_move[engine][g]):>6}" for g in range(GROUPS))
+        left = " ".join(f"{mean(clock_after[engine][n]):>8}" for n in CLOCK_AFTER)
+        print(f"{engine:<16} {spent}  {left}")
 
 
 def first_mover(tags):
@@ -85,7 +114,7 @@ def first_mover(tags):
 
 
 def main(paths):
-    times, early, lowest, scrambles = collect(paths)
+    times, early, lowest, scrambles, by_move, clock_after = collect(paths)
     if not times:
         print("no timed moves found (no comment such as {+0.35/12 0.512s})")
         return 1
@@ -101,6 +130,7 @@ def main(paths):
     if len(engines) == 2:
         a, b = (statistics.mean(times[e]) for e in engines)
         print(f"{engines[0]} / {engines[1]} average time per move: {a / b:.2f}")
+    print_by_move(by_move, clock_after)
     return 0
 
 

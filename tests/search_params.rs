@@ -73,3 +73,16 @@ fn params_lists_every_parameter_with_its_range() {
     // `--param` shows in the listing too.
     assert!(stdout_of(&["--param", "AspirationWindow=30", "params"]).contains("AspirationWindow 30 18"));
 }
+
+#[test]
+fn the_clocks_parameters_are_listed_and_keep_their_safe_range() {
+    let out = stdout_of(&["params"]);
+    assert!(out.lines().any(|l| l == "TimeHorizon 25 25 15 50 3"), "{out}");
+    assert!(out.lines().any(|l| l == "TimeIncrementShare 750 750 300 1000 75"), "{out}");
+    assert!(stdout_of(&["--param", "TimeHorizon=18", "params"]).contains("TimeHorizon 18 25"));
+    // Below 15 a game whose every move runs to its hard limit can lose on time.
+    let refused = run_binary(&["--param", "TimeHorizon=10", "params"]);
+    assert!(!refused.success() && refused.stderr.contains("TimeHorizon must be within 15..=50"), "{}", refused.stderr);
+    // The clock's parameters leave the search alone: bench has no clock.
+    assert_eq!(bench_nodes(&["TimeHorizon=15", "TimeIncrementShare=1000"]), bench_nodes(&[]));
+}

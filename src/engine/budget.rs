@@ -10,17 +10,13 @@
 //! delay in answering must never reach the flag.
 
 use crate::board::Color;
-use crate::search::IterationReport;
+use crate::search::{tunables, IterationReport};
 use crate::uci::GoParams;
 
 /// The smallest limit handed out: the engine still answers, at once.
 pub const MIN_LIMIT_MS: u64 = 1;
-/// Moves we expect still to play in sudden death (no `movestogo`).
-const SUDDEN_DEATH_HORIZON: u64 = 25;
 /// A larger `movestogo` is treated as this many moves.
 const MAX_HORIZON: u64 = 50;
-/// Share of the increment added to each move's soft limit, per mille.
-const INCREMENT_SHARE_PERMILLE: u64 = 750;
 /// The hard limit may use the share of the pool that about this many average
 /// moves would (see `clock_budget`), so the soft limit can roughly double.
 const HARD_SPREAD: u64 = 2;
@@ -82,12 +78,34 @@ pub struct Budget {
     pub fixed: bool,
 }
 
+/// How a clock is spread over the moves, from the tunables `TimeHorizon` and
+/// `TimeIncrementShare` (`search::tunables`; `--param` for tuning runs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spending {
+    /// Moves we expect still to play in sudden death (no `movestogo`).
+    sudden_death_horizon: u64,
+    /// Share of the increment added to each move's limits, per mille.
+    increment_permille: u64,
+}
+
+impl Spending {
+    fn from_tunables() -> Spending {
+        // The tunables' ranges keep both positive.
+        let positive = |value: i32| u64::try_from(value).unwrap_or(1).max(1);
+        Spending {
+            sudden_death_horizon: positive(tunables::TIME_HORIZON.get()),
+            increment_permille: positive(tunables::TIME_INCREMENT_SHARE.get()),
+        }
+    }
+}
+
 /// The limits for `control`, or `None` when nothing limits the time.
 ///
 /// `overhead_ms` is kept back from every move for GUI and network lag.
 #[must_use]
 pub fn budget(control: &TimeControl, overhead_ms: u64) -> Option<Budget> {
-    let clock = control.time.map(|time| clock_budget(time, control, overhead_ms));
+    let spending = Spending::from_tunables();
+    let clock = control.time.map(|time| clock_budget(time, control, overhead_ms, spending));
     let movetime = control.movetime.map(|ms| movetime_budget(ms, overhead_ms));
     match (clock, movetime) {
         (Some(c), Some(m)) if c.hard_ms < m.hard_ms => Some(c),
@@ -104,17 +122,17 @@ fn movetime_budget(movetime_ms: i64, overhead_ms: u64) -> Budget {
 
 /// Time from a clock: spread what is left over the moves still to play, add
 /// most of the increment, and cap by a safe share of the available time.
-fn clock_budget(time_ms: i64, control: &TimeControl, overhead_ms: u64) -> Budget {
+fn clock_budget(time_ms: i64, control: &TimeControl, overhead_ms: u64, spending: Spending) -> Budget {
     let time = positive_ms(time_ms);
     let available = time.saturating_sub(overhead_ms);
     if available == 0 {
         // Zero or negative clock: answer at once with whatever depth 1 gives.
         return Budget { soft_ms: MIN_LIMIT_MS, hard_ms: MIN_LIMIT_MS, fixed: false };
     }
-    let horizon = control.movestogo.map_or(SUDDEN_DEATH_HORIZON, |n| u64::from(n).clamp(1, MAX_HORIZON));
+    let horizon = control.movestogo.map_or(spending.sudden_death_horizon, |n| u64::from(n).clamp(1, MAX_HORIZON));
     // Every move to come will lose the overhead, not only this one.
     let pool = time.saturating_sub(overhead_ms.saturating_mul(horizon));
-    let increment = permille(positive_ms(control.increment), INCREMENT_SHARE_PERMILLE);
+    let increment = permille(positive_ms(control.increment), spending.increment_permille);
     let soft_ms = (pool / horizon.max(LAST_MOVE_SOFT_HORIZON)).saturating_add(increment);
     // The hard limit plans as if only (horizon + 1) / 2 moves were left. Even if
     // every move ran to it, time would shrink by (h - 1) / (h + 1) a move, and
@@ -208,12 +226,36 @@ mod tests {
         budget(control, OVERHEAD).expect("a timed control")
     }
 
+    /// The defaults, and the two ends of the tunables' ranges.
+    const DEFAULT_SPENDING: Spending = Spending { sudden_death_horizon: 25, increment_permille: 750 };
+    const LAVISH: Spending = Spending { sudden_death_horizon: 15, increment_permille: 1000 };
+    const FRUGAL: Spending = Spending { sudden_death_horizon: 50, increment_permille: 300 };
+
+    fn clock_limits(control: &TimeControl, spending: Spending) -> Budget {
+        let time = control.time.expect("a clock");
+        clock_budget(time, control, OVERHEAD, spending)
+    }
+
     /// Plays `moves` moves where each one runs to its hard limit and the GUI
     /// loses `OVERHEAD` more; returns the smallest clock seen after a move.
     fn worst_case_lowest_clock(start: i64, increment: i64, movestogo: Option<u32>, moves: u32) -> i64 {
+        [DEFAULT_SPENDING, LAVISH, FRUGAL]
+            .into_iter()
+            .map(|spending| worst_case_lowest_clock_with(spending, start, increment, movestogo, moves))
+            .min()
+            .unwrap_or(start)
+    }
+
+    fn worst_case_lowest_clock_with(
+        spending: Spending,
+        start: i64,
+        increment: i64,
+        movestogo: Option<u32>,
+        moves: u32,
+    ) -> i64 {
         let (mut time, mut to_go, mut lowest) = (start, movestogo, start);
         for _ in 0..moves {
-            let used = limits(&clock(time, increment, to_go)).hard_ms;
+            let used = clock_limits(&clock(time, increment, to_go), spending).hard_ms;
             time -= i64::try_from(used + OVERHEAD).expect("small");
             lowest = lowest.min(time);
             time += increment;
@@ -326,6 +368,35 @@ mod tests {
         assert!(worst_case_lowest_clock(10_000, 100, None, 500) > 0, "10 s + 0.1 s");
         assert!(worst_case_lowest_clock(1_000, 1_000, None, 500) > 0, "1 s + 1 s");
         assert!(worst_case_lowest_clock(60_000, 0, None, 60) > 0, "60 s sudden death, 60 moves");
+    }
+
+    #[test]
+    fn the_defaults_are_the_tunables_defaults() {
+        let defaults = Spending {
+            sudden_death_horizon: u64::try_from(tunables::TIME_HORIZON.default).expect("positive"),
+            increment_permille: u64::try_from(tunables::TIME_INCREMENT_SHARE.default).expect("positive"),
+        };
+        assert_eq!(defaults, DEFAULT_SPENDING);
+    }
+
+    #[test]
+    fn a_shorter_horizon_spends_more_in_sudden_death_only() {
+        let sudden_death = clock(10_000, 100, None);
+        let (usual, lavish) = (clock_limits(&sudden_death, DEFAULT_SPENDING), clock_limits(&sudden_death, LAVISH));
+        assert!(lavish.soft_ms > usual.soft_ms && lavish.hard_ms > usual.hard_ms, "{usual:?} {lavish:?}");
+        let frugal = clock_limits(&sudden_death, FRUGAL);
+        assert!(frugal.soft_ms < usual.soft_ms, "{usual:?} {frugal:?}");
+        // With `movestogo` the GUI says how many moves are left; the horizon is not used.
+        let repeating = clock(10_000, 0, Some(30));
+        assert_eq!(clock_limits(&repeating, DEFAULT_SPENDING), clock_limits(&repeating, FRUGAL));
+    }
+
+    #[test]
+    fn the_increment_share_is_what_each_move_adds() {
+        let control = clock(10_000, 200, None);
+        let share =
+            |increment_permille| clock_limits(&control, Spending { increment_permille, ..DEFAULT_SPENDING }).soft_ms;
+        assert_eq!(share(1000) - share(750), 50, "a quarter of 200 ms more");
     }
 
     #[test]

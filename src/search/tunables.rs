@@ -1,5 +1,6 @@
-//! The search's numeric parameters that a tuner may change at startup: one
-//! table of names, defaults, bounds and SPSA step sizes.
+//! The search's numeric parameters that a tuner may change at startup, and the
+//! clock's two (`engine::budget`): one table of names, defaults, bounds and SPSA
+//! step sizes.
 //!
 //! `params.rs` reads every margin and divisor listed here through [`Tunable::get`];
 //! the defaults are the rounded values the SPSA run of all of them reached at
@@ -161,8 +162,16 @@ pub static FIFTY_DAMPING: Tunable = Tunable::new("FiftyDamping", 0, (0, 90), 5);
 /// One thread searches the same either way.
 pub static BUSY_NODE_REDUCTION: Tunable = Tunable::new("BusyNodeReduction", 2, (0, 4), 1);
 
+/// The clock (`engine::budget`): the moves a sudden-death game is expected still
+/// to last; each move's soft limit is the time left over this many moves. Not
+/// below 15: with 10, a sudden-death game whose every move runs to its hard
+/// limit loses on time (the budget tests play such games at both ends).
+pub static TIME_HORIZON: Tunable = Tunable::new("TimeHorizon", 25, (15, 50), 3);
+/// The clock: the share of the increment, per mille, added to each move's limits.
+pub static TIME_INCREMENT_SHARE: Tunable = Tunable::new("TimeIncrementShare", 750, (300, 1000), 75);
+
 /// Every tunable, in the order `ferrochamp params` lists them.
-pub static ALL: [&Tunable; 44] = [
+pub static ALL: [&Tunable; 46] = [
     &RFP_MARGIN,
     &RFP_IMPROVING,
     &RAZOR_BASE,
@@ -207,6 +216,8 @@ pub static ALL: [&Tunable; 44] = [
     &DELTA_MARGIN,
     &FIFTY_DAMPING,
     &BUSY_NODE_REDUCTION,
+    &TIME_HORIZON,
+    &TIME_INCREMENT_SHARE,
 ];
 
 /// The tunable called `name` (case-insensitive).
