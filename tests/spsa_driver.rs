@@ -12,15 +12,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Whether python3 runs here (under CI it must).
-fn python_available() -> bool {
-    if Command::new("python3").arg("--version").status().is_ok_and(|status| status.success()) {
-        return true;
-    }
-    assert!(std::env::var_os("CI").is_none(), "python3 is missing under CI");
-    eprintln!("skipped: python3 is not installed");
-    false
-}
+mod common;
+use common::python::has_python3;
 
 /// `python3 scripts/spsa.py --engine <this build>`: every run of the driver starts so.
 fn spsa_py() -> Command {
@@ -48,7 +41,7 @@ fn scratch_dir(test: &str) -> PathBuf {
 
 #[test]
 fn spsa_moves_a_parameter_towards_what_wins() {
-    if !python_available() {
+    if !has_python3() {
         return;
     }
     let dir = scratch_dir("walk");
@@ -107,7 +100,7 @@ fn recorded_command(dir: &Path, limit: &[&str]) -> Vec<String> {
 
 #[test]
 fn spsa_plays_by_nodes_when_asked() {
-    if !python_available() {
+    if !has_python3() {
         return;
     }
     let dir = scratch_dir("nodes");
@@ -123,7 +116,7 @@ fn spsa_plays_by_nodes_when_asked() {
 
 #[test]
 fn a_run_resumes_only_at_the_limit_it_began_with() {
-    if !python_available() {
+    if !has_python3() {
         return;
     }
     let dir = scratch_dir("resume");

@@ -3,6 +3,9 @@
 
 use std::process::Command;
 
+mod common;
+use common::python::has_python3;
+
 /// Two games of the same two engines, colours swapped; every move commented as
 /// fastchess writes it with `timeleft=true`. Engine "a" spends 0.5 s on its
 /// first move and 0.1 s on each later one; "b" 0.3 s on every move.
@@ -29,10 +32,7 @@ fn match_pgn() -> String {
 
 #[test]
 fn the_by_move_table_shows_where_each_engine_spends_its_clock() {
-    let found = Command::new("python3").arg("--version").status().is_ok_and(|status| status.success());
-    if !found {
-        assert!(std::env::var_os("CI").is_none(), "python3 is missing under CI");
-        eprintln!("skipped: python3 is not installed");
+    if !has_python3() {
         return;
     }
     let pgn = std::env::temp_dir().join(format!("ferrochamp-time-use-{}.pgn", std::process::id()));

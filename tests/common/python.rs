@@ -1,4 +1,5 @@
-//! Running a python-chess client script in `tests/client/` against the engine.
+//! Python for the tests: whether python3 (and python-chess) is here, and running
+//! a python-chess client script in `tests/client/` against the engine.
 
 use std::process::Command;
 
@@ -30,6 +31,18 @@ pub fn has_python_chess() -> bool {
     if !found {
         assert!(std::env::var_os("CI").is_none(), "python-chess is missing under CI; .ci/run must install it");
         eprintln!("skipped: python3 with the `chess` package is not installed (python3 -m pip install chess)");
+    }
+    found
+}
+
+/// Whether python3 runs here. Outside CI a missing python3 skips the caller
+/// with a message; under CI (`CI` set) it fails the test, since `.ci/run`
+/// installs it.
+pub fn has_python3() -> bool {
+    let found = Command::new("python3").arg("--version").output().is_ok_and(|output| output.status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "python3 is missing under CI; .ci/run must install it");
+        eprintln!("skipped: python3 is not installed");
     }
     found
 }
