@@ -1,7 +1,7 @@
 //! Properties checked along a few hundred random games, from the start
 //! position and from the suites' positions (standard and Chess960): the
 //! incremental keys, make/unmake, the legality and partition of the generated
-//! moves, the move predicates, `is_legal` (pseudo-legality and king safety), and UCI notation.
+//! moves, the attacked squares, the move predicates, `is_legal` (pseudo-legality and king safety), and UCI notation.
 //!
 //! The games are random but deterministic (a seeded generator), so a
 //! failure is reproducible; its message names the start, the moves and the FEN.
@@ -13,7 +13,7 @@ use common::perft::{load_suite, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
 use common::position::{legal_moves, position};
 use common::rng::Rng;
 use ferrochamp::board::movegen::{generate_noisy, generate_quiet};
-use ferrochamp::board::{Color, Move, MoveKind, MoveList, Piece, PieceType, Position};
+use ferrochamp::board::{Color, Move, MoveKind, MoveList, Piece, PieceType, Position, Square};
 
 /// Plies per random game; most games are still going at this point.
 const MAX_PLIES: usize = 120;
@@ -215,6 +215,20 @@ fn generated_moves_are_legal_unique_and_partitioned() {
             pos.unmake_move();
             if exposed {
                 return Err(format!("{} leaves the king attacked", pos.move_to_uci(mv, start.chess960)));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn attacked_squares_agree_with_a_walk_of_the_board() {
+    for_each_position(9, |pos, _, _| {
+        for by in [Color::White, Color::Black] {
+            let attacked = pos.attacked_by(by);
+            if let Some(square) = Square::all().find(|&sq| attacked.contains(sq) != is_attacked_naive(pos, sq, by)) {
+                let said = attacked.contains(square);
+                return Err(format!("attacked_by({by:?}) says {said} on {square:?}"));
             }
         }
         Ok(())

@@ -2,8 +2,8 @@
 //! history stack that make/unmake and repetition detection share.
 
 use super::attacks::{
-    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-    rook_rays,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, pawn_attacks_bb, queen_attacks,
+    rook_attacks, rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::castling::CastlingRules;
@@ -286,6 +286,25 @@ impl Position {
             | (rook_attacks(square, occupied) & (self.pieces(by, PieceType::Rook) | queens))
             | (bishop_attacks(square, occupied) & (self.pieces(by, PieceType::Bishop) | queens));
         attackers.any()
+    }
+
+    /// Every square `by` attacks (defended own pieces included), at the
+    /// current occupancy: a side's threats, for move ordering.
+    #[must_use]
+    pub fn attacked_by(&self, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let queens = self.pieces(by, PieceType::Queen);
+        let mut attacked = pawn_attacks_bb(by, self.pieces(by, PieceType::Pawn)) | king_attacks(self.king_square(by));
+        for square in self.pieces(by, PieceType::Knight) {
+            attacked |= knight_attacks(square);
+        }
+        for square in self.pieces(by, PieceType::Bishop) | queens {
+            attacked |= bishop_attacks(square, occupied);
+        }
+        for square in self.pieces(by, PieceType::Rook) | queens {
+            attacked |= rook_attacks(square, occupied);
+        }
+        attacked
     }
 
     /// The squares a piece of this type attacks from `square`.

@@ -5,7 +5,7 @@
 //! an entry `v` by `b - v * |b| / MAX`, so entries saturate smoothly at ±`MAX`
 //! instead of overflowing, and recent results weigh more than old ones.
 
-use crate::board::{Color, Move, Piece, PieceType, Square};
+use crate::board::{Bitboard, Color, Move, Piece, PieceType, Square};
 
 use super::correction::CorrectionHistory;
 use super::params::history_bonus;
@@ -80,7 +80,8 @@ pub struct TriedMove {
 
 /// All ordering tables of one thread.
 pub struct Histories {
-    /// [color][from][to]: how often a quiet move caused a cut-off.
+    /// [color][from attacked][to attacked][from][to]: how often a quiet move
+    /// caused a cut-off, apart by whether the opponent attacks its squares.
     butterfly: Table,
     /// [piece][to][captured type]: the same for captures.
     capture: Table,
@@ -104,7 +105,7 @@ impl Histories {
     #[must_use]
     pub fn new() -> Histories {
         Histories {
-            butterfly: Table::new(2 * 64 * 64),
+            butterfly: Table::new(2 * 4 * 64 * 64),
             capture: Table::new(12 * 64 * 6),
             continuation: [Table::new(PieceTo::COUNT * PieceTo::COUNT), Table::new(PieceTo::COUNT * PieceTo::COUNT)],
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2].into_boxed_slice(),
@@ -135,9 +136,13 @@ impl Histories {
         }
     }
 
+    /// The same move leaving an attacked square, or going to one, is another
+    /// matter for the ordering: a piece escaping a threat, or walking into one.
     #[inline]
-    fn butterfly_index(color: Color, mv: Move) -> usize {
-        color.index() * 4096 + mv.from().index() * 64 + mv.to().index()
+    fn butterfly_index(color: Color, mv: Move, threats: Bitboard) -> usize {
+        let from_attacked = usize::from(threats.contains(mv.from()));
+        let to_attacked = usize::from(threats.contains(mv.to()));
+        ((color.index() * 2 + from_attacked) * 2 + to_attacked) * 4096 + mv.from().index() * 64 + mv.to().index()
     }
 
     #[inline]
@@ -150,9 +155,10 @@ impl Histories {
         previous.index() * PieceTo::COUNT + current.index()
     }
 
+    /// `threats`: the squares the opponent attacks where `color` moves.
     #[must_use]
-    pub fn butterfly_history(&self, color: Color, mv: Move) -> i32 {
-        self.butterfly.get(Self::butterfly_index(color, mv))
+    pub fn butterfly_history(&self, color: Color, mv: Move, threats: Bitboard) -> i32 {
+        self.butterfly.get(Self::butterfly_index(color, mv, threats))
     }
 
     #[must_use]
@@ -168,9 +174,10 @@ impl Histories {
 
     /// The ordering score of a quiet move: butterfly plus both continuation histories.
     #[must_use]
-    pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, keys: &ContinuationKeys) -> i32 {
+    pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, context: &QuietContext) -> i32 {
         let current = PieceTo::new(piece, mv.to());
-        self.butterfly_history(color, mv)
+        let keys = &context.keys;
+        self.butterfly_history(color, mv, context.threats)
             + self.continuation_history(0, keys[0], current)
             + self.continuation_history(1, keys[1], current)
     }
@@ -185,10 +192,10 @@ impl Histories {
         previous.map_or(Move::NONE, |previous| self.counters[previous.index()])
     }
 
-    fn update_quiet(&mut self, color: Color, tried: &TriedMove, keys: &ContinuationKeys, bonus: i32) {
-        self.update_butterfly(color, tried.mv, bonus);
+    fn update_quiet(&mut self, color: Color, tried: &TriedMove, context: &QuietContext, bonus: i32) {
+        self.update_butterfly(color, tried.mv, context.threats, bonus);
         let current = PieceTo::new(tried.piece, tried.mv.to());
-        for (back, previous) in keys.iter().enumerate() {
+        for (back, previous) in context.keys.iter().enumerate() {
             if let Some(previous) = previous {
                 self.continuation[back].update(Self::continuation_index(*previous, current), bonus);
             }
@@ -196,8 +203,8 @@ impl Histories {
     }
 
     /// Moves the butterfly history of `color`'s quiet move `mv` by `bonus`.
-    pub fn update_butterfly(&mut self, color: Color, mv: Move, bonus: i32) {
-        self.butterfly.update(Self::butterfly_index(color, mv), bonus);
+    pub fn update_butterfly(&mut self, color: Color, mv: Move, threats: Bitboard, bonus: i32) {
+        self.butterfly.update(Self::butterfly_index(color, mv, threats), bonus);
     }
 
     fn update_capture(&mut self, tried: &TriedMove, bonus: i32) {
@@ -210,9 +217,9 @@ impl Histories {
     /// before it; also makes it a killer and the counter move to the previous move.
     pub fn on_quiet_cutoff(&mut self, cutoff: &QuietCutoff<'_>) {
         let bonus = history_bonus(cutoff.depth);
-        self.update_quiet(cutoff.color, &cutoff.best, cutoff.keys, bonus);
+        self.update_quiet(cutoff.color, &cutoff.best, cutoff.context, bonus);
         for tried in cutoff.failed_quiets {
-            self.update_quiet(cutoff.color, tried, cutoff.keys, -bonus);
+            self.update_quiet(cutoff.color, tried, cutoff.context, -bonus);
         }
         if let Some(killers) = self.killers.get_mut(cutoff.ply) {
             if killers[0] != cutoff.best.mv {
@@ -220,7 +227,7 @@ impl Histories {
                 killers[0] = cutoff.best.mv;
             }
         }
-        if let Some(previous) = cutoff.keys[0] {
+        if let Some(previous) = cutoff.context.keys[0] {
             self.counters[previous.index()] = cutoff.best.mv;
         }
     }
@@ -245,7 +252,16 @@ pub struct QuietCutoff<'a> {
     pub depth: i32,
     pub best: TriedMove,
     pub failed_quiets: &'a [TriedMove],
-    pub keys: &'a ContinuationKeys,
+    pub context: &'a QuietContext,
+}
+
+/// What a quiet move's history is read and taught under at a node: the moves
+/// before it (continuation history) and the squares the opponent attacks
+/// (butterfly history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietContext {
+    pub keys: ContinuationKeys,
+    pub threats: Bitboard,
 }
 
 #[cfg(test)]
@@ -280,23 +296,25 @@ mod tests {
         let best = quiet("g1", "f3");
         let failed = [quiet("b1", "c3")];
         let previous = PieceTo::new(Piece::new(Color::Black, PieceType::Pawn), Square::parse("e5").expect("e5"));
-        let keys = [Some(previous), None];
+        let context = QuietContext { keys: [Some(previous), None], threats: Bitboard::EMPTY };
         histories.on_quiet_cutoff(&QuietCutoff {
             color: Color::White,
             ply: 3,
             depth: 5,
             best,
             failed_quiets: &failed,
-            keys: &keys,
+            context: &context,
         });
-        let score_best = histories.quiet_score(Color::White, best.mv, best.piece, &keys);
-        let score_failed = histories.quiet_score(Color::White, failed[0].mv, failed[0].piece, &keys);
+        let score_best = histories.quiet_score(Color::White, best.mv, best.piece, &context);
+        let score_failed = histories.quiet_score(Color::White, failed[0].mv, failed[0].piece, &context);
         assert!(score_best > 0 && score_failed < 0);
-        assert_eq!(histories.butterfly_history(Color::Black, best.mv), 0, "colours are separate");
+        assert_eq!(histories.butterfly_history(Color::Black, best.mv, Bitboard::EMPTY), 0, "colours are separate");
+        let attacked = Bitboard::from_square(best.mv.from());
+        assert_eq!(histories.butterfly_history(Color::White, best.mv, attacked), 0, "so are threatened squares");
         assert_eq!(histories.killers(3), [best.mv, Move::NONE]);
         assert_eq!(histories.counter_move(Some(previous)), best.mv);
         histories.clear();
-        assert_eq!(histories.quiet_score(Color::White, best.mv, best.piece, &keys), 0);
+        assert_eq!(histories.quiet_score(Color::White, best.mv, best.piece, &context), 0);
         assert_eq!(histories.killers(3), [Move::NONE; 2]);
     }
 }

@@ -28,7 +28,7 @@ use crate::board::{Color, Move, Piece, PieceType};
 use crate::tablebase::probe::{probe_node, TbVerdict};
 
 use super::claims::{Claim, CLAIM_MAX_PLY};
-use super::history::{ContinuationKeys, QuietCutoff, TriedMove};
+use super::history::{QuietContext, QuietCutoff, TriedMove};
 use super::params::{
     busy_node_reduction, damp_by_fifty_move_counter, deeper_margin, eval_change_bonus, iir_min_depth, iir_reduction,
     LMR_MIN_DEPTH, TT_CUTOFF_MAX_HALFMOVES,
@@ -207,7 +207,8 @@ impl SearchRun<'_> {
         }
         let bonus = eval_change_bonus(previous.static_eval, node.static_eval);
         if bonus != 0 {
-            self.histories.update_butterfly(self.pos.side_to_move().flip(), mv, bonus);
+            let threats = previous.threats;
+            self.histories.update_butterfly(self.pos.side_to_move().flip(), mv, threats, bonus);
         }
     }
 
@@ -387,6 +388,8 @@ impl SearchRun<'_> {
     /// from the staged picker (killers ~−4 Elo, counter move ~−17 Elo, continuation
     /// history ~13 Elo, capture history unmeasured; docs/results.md).
     fn search_moves(&mut self, node: &mut Node) -> i32 {
+        // Worked out here, not with the evals: most nodes end in steps 8-11 without them.
+        self.frame_mut(node.ply).threats = self.pos.attacked_by(self.pos.side_to_move().flip());
         let hints = self.ordering_hints(node.ply, node.tt_move);
         let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
         let may_prune = self.pos.non_pawn_pieces(self.pos.side_to_move()) > 0;
@@ -406,7 +409,7 @@ impl SearchRun<'_> {
             if may_prune && best_score > -TB_WIN_BOUND && self.prune_move(node, &facts, move_count) {
                 continue;
             }
-            facts.history_score = self.history_score(&facts, &hints.keys);
+            facts.history_score = self.history_score(&facts, &hints.quiet);
             // Step 17. Singular extension (`pruning.rs`).
             let extension = match self.singular_extension(node, mv) {
                 Singular::Extend(plies) => plies,
@@ -451,7 +454,7 @@ impl SearchRun<'_> {
             };
         }
         if let Some(cutoff) = &cutoff {
-            self.learn_from_cutoff(node, cutoff, &hints.keys, quiets.as_slice(), captures.as_slice());
+            self.learn_from_cutoff(node, cutoff, &hints.quiet, quiets.as_slice(), captures.as_slice());
         }
         // Step 21. TT store and correction-history update.
         let best_score = best_score.min(node.tb_limits.1);
@@ -515,21 +518,21 @@ impl SearchRun<'_> {
 
     /// The history score of a move to be searched: butterfly plus continuation
     /// history for a quiet move, capture history for a capture.
-    fn history_score(&self, facts: &MoveFacts, keys: &ContinuationKeys) -> i32 {
+    fn history_score(&self, facts: &MoveFacts, context: &QuietContext) -> i32 {
         if facts.quiet {
-            self.histories.quiet_score(self.pos.side_to_move(), facts.mv, facts.piece, keys)
+            self.histories.quiet_score(self.pos.side_to_move(), facts.mv, facts.piece, context)
         } else {
             facts.captured.map_or(0, |captured| self.histories.capture_history(facts.piece, facts.mv.to(), captured))
         }
     }
 
     /// A beta cut-off teaches the ordering tables: reward the move, punish those tried before it.
-    /// `keys` are the move loop's continuation keys.
+    /// `context` is the move loop's (continuation keys and threats).
     fn learn_from_cutoff(
         &mut self,
         node: &Node,
         best: &MoveFacts,
-        keys: &ContinuationKeys,
+        context: &QuietContext,
         quiets: &[TriedMove],
         captures: &[TriedMove],
     ) {
@@ -540,7 +543,7 @@ impl SearchRun<'_> {
                 depth: node.depth,
                 best: best.tried(),
                 failed_quiets: quiets,
-                keys,
+                context,
             });
             self.histories.on_capture_results(None, captures, node.depth);
         } else {

@@ -3,7 +3,7 @@
 //!
 //! Order in the main search: TT move, good captures (MVV-LVA + capture history,
 //! SEE >= 0, queen promotions), the two killers, the counter move, quiet moves by
-//! butterfly + continuation history, and last the bad captures and
+//! butterfly (by threatened squares) + continuation history, and last the bad captures and
 //! under-promotions. In quiescence: TT move and the noisy moves only (captures,
 //! queen promotions). In check, every evasion.
 //! The board generates legal moves only; moves from tables are checked for legality.
@@ -13,7 +13,7 @@ use std::mem::MaybeUninit;
 use crate::board::movegen::{generate_legal, generate_noisy, generate_quiet};
 use crate::board::{Color, Move, MoveList, PieceType, Position};
 
-use super::history::{ContinuationKeys, Histories};
+use super::history::{Histories, QuietContext};
 use super::params::{CAPTURE_HISTORY_DIVISOR, LVA_DIVISOR, MVV_WEIGHT};
 use super::see::{see_ge, see_value};
 
@@ -48,7 +48,7 @@ pub struct OrderingHints {
     pub tt_move: Move,
     pub killers: [Move; 2],
     pub counter: Move,
-    pub keys: ContinuationKeys,
+    pub quiet: QuietContext,
 }
 
 /// Score of every evasion capture over every quiet evasion.
@@ -279,7 +279,7 @@ impl MovePicker {
             if mv == self.hints.tt_move || self.hints.killers.contains(&mv) || mv == self.hints.counter {
                 continue;
             }
-            let score = quiet_score(pos, histories, color, mv, &self.hints.keys);
+            let score = quiet_score(pos, histories, color, mv, &self.hints.quiet);
             self.list.push(mv, score);
         }
         self.list.sort_remaining();
@@ -303,7 +303,7 @@ impl MovePicker {
                 continue;
             }
             let score = if pos.is_quiet(mv) {
-                quiet_score(pos, histories, color, mv, &self.hints.keys)
+                quiet_score(pos, histories, color, mv, &self.hints.quiet)
             } else {
                 EVASION_CAPTURE_BONUS + noisy_score(pos, histories, mv)
             };
@@ -335,8 +335,8 @@ fn noisy_score(pos: &Position, histories: &Histories, mv: Move) -> i32 {
     }
 }
 
-fn quiet_score(pos: &Position, histories: &Histories, color: Color, mv: Move, keys: &ContinuationKeys) -> i32 {
-    histories.quiet_score(color, mv, pos.moved_piece(mv), keys)
+fn quiet_score(pos: &Position, histories: &Histories, color: Color, mv: Move, context: &QuietContext) -> i32 {
+    histories.quiet_score(color, mv, pos.moved_piece(mv), context)
 }
 
 #[cfg(test)]
@@ -346,9 +346,11 @@ mod tests {
 
     use super::*;
     use crate::board::movegen::generate_legal;
+    use crate::board::Bitboard;
 
     fn hints(tt_move: Move) -> OrderingHints {
-        OrderingHints { tt_move, killers: [Move::NONE; 2], counter: Move::NONE, keys: [None, None] }
+        let quiet = QuietContext { keys: [None, None], threats: Bitboard::EMPTY };
+        OrderingHints { tt_move, killers: [Move::NONE; 2], counter: Move::NONE, quiet }
     }
 
     fn legal(pos: &Position) -> Vec<Move> {

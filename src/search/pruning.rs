@@ -4,8 +4,9 @@
 //! those of `negamax.rs` and the README's technique table; the margins are in
 //! `params.rs`.
 
-use crate::board::Move;
+use crate::board::{Bitboard, Move};
 
+use super::history::QuietContext;
 use super::negamax::{MoveFacts, Node};
 use super::params::{
     busy_node_reduction, double_extension_margin, futility_margin, lmp_threshold, lmr_history_divisor,
@@ -129,7 +130,8 @@ impl SearchRun<'_> {
             tt_move: node.tt_move,
             killers: [Move::NONE; 2],
             counter: Move::NONE,
-            keys: self.continuation_keys(node.ply),
+            // Captures only: the threats (set later, by the move loop) are not read.
+            quiet: QuietContext { keys: self.continuation_keys(node.ply), threats: Bitboard::EMPTY },
         };
         let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
         let reduced_depth = node.depth - PROBCUT_REDUCTION;

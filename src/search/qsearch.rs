@@ -17,8 +17,9 @@
 //! been measured on its own in the README's technique table.
 
 use crate::board::movegen::generate_quiet;
-use crate::board::{Move, MoveList};
+use crate::board::{Bitboard, Move, MoveList};
 
+use super::history::QuietContext;
 use super::params::delta_margin;
 use super::picker::{MovePicker, OrderingHints, PickerMode};
 use super::run::SearchRun;
@@ -119,13 +120,21 @@ impl SearchRun<'_> {
         node.best_score
     }
 
+    /// Quiet moves are ordered by history here only when evading a check: the
+    /// threats are worked out for those nodes alone.
+    fn qsearch_quiet_context(&self, node: &QNode) -> QuietContext {
+        let threats =
+            if node.in_check { self.pos.attacked_by(self.pos.side_to_move().flip()) } else { Bitboard::EMPTY };
+        QuietContext { keys: self.continuation_keys(node.ply), threats }
+    }
+
     /// Step Q4. Searches the captures (or evasions); returns how many moves were legal.
     fn qsearch_moves(&mut self, node: &mut QNode, tt_move: Move) -> usize {
         let hints = OrderingHints {
             tt_move,
             killers: [Move::NONE; 2],
             counter: Move::NONE,
-            keys: self.continuation_keys(node.ply),
+            quiet: self.qsearch_quiet_context(node),
         };
         let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
         let recapture_square = self.pos.last_move().is_some().then(|| self.pos.last_move().to());

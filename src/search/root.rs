@@ -5,7 +5,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList};
 
 use super::params::{LMR_MIN_DEPTH, ROOT_LATE_MOVE_INDEX};
-use super::run::{SearchRun, EVAL_NONE};
+use super::run::{Frame, SearchRun, EVAL_NONE};
 use super::score::{is_mate_score, INFINITE, MAX_PLY};
 use super::see::see;
 use super::tt::{Bound, TtStore};
@@ -69,6 +69,7 @@ impl SearchRun<'_> {
         let restricted = legal.iter().any(|mv| wanted.contains(mv));
         let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |hit| hit.mv);
         let color = self.pos.side_to_move();
+        let threats = self.pos.attacked_by(color.flip());
         let mut scored: Vec<(i32, Move)> = legal
             .iter()
             .filter(|mv| !restricted || wanted.contains(mv))
@@ -76,7 +77,7 @@ impl SearchRun<'_> {
                 let score = if mv == tt_move {
                     TT_MOVE_FIRST
                 } else if self.pos.is_quiet(mv) {
-                    self.histories.butterfly_history(color, mv)
+                    self.histories.butterfly_history(color, mv, threats)
                 } else {
                     CAPTURES_FIRST + see(&self.pos, mv)
                 };
@@ -101,7 +102,8 @@ impl SearchRun<'_> {
         self.pv.clear(0);
         let in_check = self.pos.in_check();
         let static_eval = if in_check { EVAL_NONE } else { self.evaluate() };
-        self.frame_mut(0).static_eval = static_eval;
+        let threats = self.pos.attacked_by(self.pos.side_to_move().flip());
+        *self.frame_mut(0) = Frame { static_eval, threats, ..*self.frame(0) };
         self.visit_node(0);
         let mut best_score = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {

@@ -4,10 +4,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::{Move, Position};
+use crate::board::{Bitboard, Move, Position};
 
 use super::claims::CLAIM_MAX_PLY;
-use super::history::{ContinuationKeys, Histories, PieceTo};
+use super::history::{ContinuationKeys, Histories, PieceTo, QuietContext};
 use super::params::LmrTable;
 use super::picker::OrderingHints;
 use super::root::RootMove;
@@ -39,10 +39,18 @@ pub(super) struct Frame {
     pub null_move: bool,
     /// A move this ply's node must skip (set during a singular-extension search).
     pub excluded: Move,
+    /// The squares the side not to move attacks at this ply's node (main search).
+    pub threats: Bitboard,
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame { static_eval: EVAL_NONE, played: None, null_move: false, excluded: Move::NONE };
+    const EMPTY: Frame = Frame {
+        static_eval: EVAL_NONE,
+        played: None,
+        null_move: false,
+        excluded: Move::NONE,
+        threats: Bitboard::EMPTY,
+    };
 }
 
 /// Triangular PV table: line `ply` holds the best line found from that ply on.
@@ -239,13 +247,19 @@ impl<'w> SearchRun<'w> {
         [self.frame_back(ply, 1).played, self.frame_back(ply, 2).played]
     }
 
+    /// What quiet histories are read under at the main-search node at `ply`
+    /// (its threats are set when its move loop begins).
+    pub fn quiet_context(&self, ply: usize) -> QuietContext {
+        QuietContext { keys: self.continuation_keys(ply), threats: self.frame(ply).threats }
+    }
+
     pub fn ordering_hints(&self, ply: usize, tt_move: Move) -> OrderingHints {
-        let keys = self.continuation_keys(ply);
+        let quiet = self.quiet_context(ply);
         OrderingHints {
             tt_move,
             killers: self.histories.killers(ply),
-            counter: self.histories.counter_move(keys[0]),
-            keys,
+            counter: self.histories.counter_move(quiet.keys[0]),
+            quiet,
         }
     }
 
