@@ -4,9 +4,7 @@
 //! One generator serves three purposes through the `MoveSink` trait: filling a
 //! move list, and counting moves by popcount for perft's last ply.
 
-use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawn_attacks_bb, rook_attacks,
-};
+use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use super::bitboard::Bitboard;
 use super::castling::{right_bit, CastleSide};
 use super::chess_move::{Move, MoveKind, MoveList};
@@ -164,7 +162,7 @@ fn generate_king_moves(pos: &Position, king: Square, targets: Bitboard, sink: &m
     }
     let them = pos.side_to_move().flip();
     // Leaper attacks do not depend on the occupancy: take them all out at once.
-    let mut safe = candidates & !leaper_attacks(pos, them);
+    let mut safe = candidates & !pos.leaper_attacks(them);
     // The king must not hide behind itself from a slider: look through it.
     let occupied = pos.occupied() ^ Bitboard::from_square(king);
     let queens = pos.pieces(them, PieceType::Queen);
@@ -176,16 +174,6 @@ fn generate_king_moves(pos: &Position, king: Square, targets: Bitboard, sink: &m
         }
     }
     sink.add(king, safe);
-}
-
-/// Every square that `color`'s pawns, knights and king attack.
-fn leaper_attacks(pos: &Position, color: Color) -> Bitboard {
-    let mut attacked =
-        pawn_attacks_bb(color, pos.pieces(color, PieceType::Pawn)) | king_attacks(pos.king_square(color));
-    for knight in pos.pieces(color, PieceType::Knight) {
-        attacked |= knight_attacks(knight);
-    }
-    attacked
 }
 
 fn generate_pawn_moves(pos: &Position, stage: Stage, evasion_mask: Bitboard, sink: &mut impl MoveSink) {

@@ -288,16 +288,25 @@ impl Position {
         attackers.any()
     }
 
+    /// Every square `color`'s pawns, knights and king attack: the attacks that
+    /// do not depend on the occupancy.
+    #[must_use]
+    pub fn leaper_attacks(&self, color: Color) -> Bitboard {
+        let mut attacked =
+            pawn_attacks_bb(color, self.pieces(color, PieceType::Pawn)) | king_attacks(self.king_square(color));
+        for knight in self.pieces(color, PieceType::Knight) {
+            attacked |= knight_attacks(knight);
+        }
+        attacked
+    }
+
     /// Every square `by` attacks (defended own pieces included), at the
     /// current occupancy: a side's threats, for move ordering.
     #[must_use]
     pub fn attacked_by(&self, by: Color) -> Bitboard {
         let occupied = self.occupied();
         let queens = self.pieces(by, PieceType::Queen);
-        let mut attacked = pawn_attacks_bb(by, self.pieces(by, PieceType::Pawn)) | king_attacks(self.king_square(by));
-        for square in self.pieces(by, PieceType::Knight) {
-            attacked |= knight_attacks(square);
-        }
+        let mut attacked = self.leaper_attacks(by);
         for square in self.pieces(by, PieceType::Bishop) | queens {
             attacked |= bishop_attacks(square, occupied);
         }

@@ -69,7 +69,9 @@ impl SearchRun<'_> {
         let restricted = legal.iter().any(|mv| wanted.contains(mv));
         let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |hit| hit.mv);
         let color = self.pos.side_to_move();
+        // The root's threats do not change while it is searched: its frame keeps them.
         let threats = self.pos.attacked_by(color.flip());
+        self.frame_mut(0).threats = threats;
         let mut scored: Vec<(i32, Move)> = legal
             .iter()
             .filter(|mv| !restricted || wanted.contains(mv))
@@ -102,8 +104,7 @@ impl SearchRun<'_> {
         self.pv.clear(0);
         let in_check = self.pos.in_check();
         let static_eval = if in_check { EVAL_NONE } else { self.evaluate() };
-        let threats = self.pos.attacked_by(self.pos.side_to_move().flip());
-        *self.frame_mut(0) = Frame { static_eval, threats, ..*self.frame(0) };
+        *self.frame_mut(0) = Frame { static_eval, ..*self.frame(0) };
         self.visit_node(0);
         let mut best_score = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {
