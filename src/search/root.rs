@@ -5,7 +5,7 @@ use crate::board::movegen::generate_legal;
 use crate::board::{Move, MoveList};
 
 use super::params::{LMR_MIN_DEPTH, ROOT_LATE_MOVE_INDEX};
-use super::run::{Frame, SearchRun, EVAL_NONE};
+use super::run::{SearchRun, EVAL_NONE};
 use super::score::{is_mate_score, INFINITE, MAX_PLY};
 use super::see::see;
 use super::tt::{Bound, TtStore};
@@ -104,7 +104,7 @@ impl SearchRun<'_> {
         self.pv.clear(0);
         let in_check = self.pos.in_check();
         let static_eval = if in_check { EVAL_NONE } else { self.evaluate() };
-        *self.frame_mut(0) = Frame { static_eval, ..*self.frame(0) };
+        self.frame_mut(0).static_eval = static_eval;
         self.visit_node(0);
         let mut best_score = -INFINITE;
         for index in self.pv_index..self.root_moves.len() {
