@@ -8,12 +8,12 @@
 
 mod common;
 
-use common::attacks::is_attacked_naive;
+use common::attacks::{is_attacked_naive, is_attacked_naive_by};
 use common::perft::{load_suite, CPW_SUITE, FISCHER_SUITE, STANDARD_SUITE};
 use common::position::{legal_moves, position};
 use common::rng::Rng;
 use ferrochamp::board::movegen::{generate_noisy, generate_quiet};
-use ferrochamp::board::{Color, Move, MoveKind, MoveList, Piece, PieceType, Position, Square};
+use ferrochamp::board::{Bitboard, Color, Move, MoveKind, MoveList, Piece, PieceType, Position, Square};
 
 /// Plies per random game; most games are still going at this point.
 const MAX_PLIES: usize = 120;
@@ -223,12 +223,22 @@ fn generated_moves_are_legal_unique_and_partitioned() {
 
 #[test]
 fn attacked_squares_agree_with_a_walk_of_the_board() {
+    use PieceType::{Bishop, King, Knight, Pawn, Queen, Rook};
     for_each_position(9, |pos, _, _| {
         for by in [Color::White, Color::Black] {
-            let attacked = pos.attacked_by(by);
-            if let Some(square) = Square::all().find(|&sq| attacked.contains(sq) != is_attacked_naive(pos, sq, by)) {
-                let said = attacked.contains(square);
-                return Err(format!("attacked_by({by:?}) says {said} on {square:?}"));
+            let threats = pos.threats_by(by);
+            let layers: [(&str, Bitboard, &[PieceType]); 4] = [
+                ("by_pawn", threats.by_pawn, &[Pawn]),
+                ("by_minor", threats.by_minor, &[Pawn, Knight, Bishop]),
+                ("by_rook", threats.by_rook, &[Pawn, Knight, Bishop, Rook]),
+                ("all", threats.all, &[Pawn, Knight, Bishop, Rook, Queen, King]),
+            ];
+            for (name, attacked, types) in layers {
+                let disagrees = |sq: &Square| attacked.contains(*sq) != is_attacked_naive_by(pos, *sq, by, types);
+                if let Some(square) = Square::all().find(disagrees) {
+                    let said = attacked.contains(square);
+                    return Err(format!("threats_by({by:?}).{name} says {said} on {square:?}"));
+                }
             }
         }
         Ok(())

@@ -19,5 +19,5 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind, MoveList};
 pub use fen::FenError;
-pub use position::{Position, START_FEN};
+pub use position::{Position, Threats, START_FEN};
 pub use types::{Color, Piece, PieceType, Square};

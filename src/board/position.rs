@@ -11,6 +11,25 @@ use super::chess_move::Move;
 use super::types::{Color, Piece, PieceType, Square};
 use super::zobrist;
 
+/// The squares one side attacks, layered by the value of the cheapest attacker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    /// By a pawn.
+    pub by_pawn: Bitboard,
+    /// By a pawn, knight or bishop.
+    pub by_minor: Bitboard,
+    /// By a pawn, minor piece or rook.
+    pub by_rook: Bitboard,
+    /// By any piece.
+    pub all: Bitboard,
+}
+
+impl Threats {
+    /// No square attacked: where the threats are not worked out.
+    pub const NONE: Threats =
+        Threats { by_pawn: Bitboard::EMPTY, by_minor: Bitboard::EMPTY, by_rook: Bitboard::EMPTY, all: Bitboard::EMPTY };
+}
+
 /// The part of the position that make/unmake saves and restores as a whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct State {
@@ -300,20 +319,29 @@ impl Position {
         attacked
     }
 
-    /// Every square `by` attacks (defended own pieces included), at the
-    /// current occupancy: a side's threats, for move ordering.
+    /// The squares `by` attacks (defended own pieces included) at the current
+    /// occupancy, layered by the cheapest attacker: a side's threats, for move ordering.
     #[must_use]
-    pub fn attacked_by(&self, by: Color) -> Bitboard {
+    pub fn threats_by(&self, by: Color) -> Threats {
         let occupied = self.occupied();
         let queens = self.pieces(by, PieceType::Queen);
-        let mut attacked = self.leaper_attacks(by);
-        for square in self.pieces(by, PieceType::Bishop) | queens {
-            attacked |= bishop_attacks(square, occupied);
+        let by_pawn = pawn_attacks_bb(by, self.pieces(by, PieceType::Pawn));
+        let mut by_minor = by_pawn;
+        for square in self.pieces(by, PieceType::Knight) {
+            by_minor |= knight_attacks(square);
         }
-        for square in self.pieces(by, PieceType::Rook) | queens {
-            attacked |= rook_attacks(square, occupied);
+        for square in self.pieces(by, PieceType::Bishop) {
+            by_minor |= bishop_attacks(square, occupied);
         }
-        attacked
+        let mut by_rook = by_minor;
+        for square in self.pieces(by, PieceType::Rook) {
+            by_rook |= rook_attacks(square, occupied);
+        }
+        let mut all = by_rook | king_attacks(self.king_square(by));
+        for square in queens {
+            all |= queen_attacks(square, occupied);
+        }
+        Threats { by_pawn, by_minor, by_rook, all }
     }
 
     /// The squares a piece of this type attacks from `square`.

@@ -5,7 +5,7 @@
 //! an entry `v` by `b - v * |b| / MAX`, so entries saturate smoothly at ±`MAX`
 //! instead of overflowing, and recent results weigh more than old ones.
 
-use crate::board::{Bitboard, Color, Move, Piece, PieceType, Square};
+use crate::board::{Bitboard, Color, Move, Piece, PieceType, Square, Threats};
 
 use super::correction::CorrectionHistory;
 use super::params::history_bonus;
@@ -177,7 +177,7 @@ impl Histories {
     pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, context: &QuietContext) -> i32 {
         let current = PieceTo::new(piece, mv.to());
         let keys = &context.keys;
-        self.butterfly_history(color, mv, context.threats)
+        self.butterfly_history(color, mv, context.threats.all)
             + self.continuation_history(0, keys[0], current)
             + self.continuation_history(1, keys[1], current)
     }
@@ -193,7 +193,7 @@ impl Histories {
     }
 
     fn update_quiet(&mut self, color: Color, tried: &TriedMove, context: &QuietContext, bonus: i32) {
-        self.update_butterfly(color, tried.mv, context.threats, bonus);
+        self.update_butterfly(color, tried.mv, context.threats.all, bonus);
         let current = PieceTo::new(tried.piece, tried.mv.to());
         for (back, previous) in context.keys.iter().enumerate() {
             if let Some(previous) = previous {
@@ -256,12 +256,12 @@ pub struct QuietCutoff<'a> {
 }
 
 /// What a quiet move's history is read and taught under at a node: the moves
-/// before it (continuation history) and the squares the opponent attacks
-/// (butterfly history).
+/// before it (continuation history) and the squares the opponent attacks, by
+/// the cheapest attacker (butterfly history, and the picker's threat score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietContext {
     pub keys: ContinuationKeys,
-    pub threats: Bitboard,
+    pub threats: Threats,
 }
 
 #[cfg(test)]
@@ -296,7 +296,7 @@ mod tests {
         let best = quiet("g1", "f3");
         let failed = [quiet("b1", "c3")];
         let previous = PieceTo::new(Piece::new(Color::Black, PieceType::Pawn), Square::parse("e5").expect("e5"));
-        let context = QuietContext { keys: [Some(previous), None], threats: Bitboard::EMPTY };
+        let context = QuietContext { keys: [Some(previous), None], threats: Threats::NONE };
         histories.on_quiet_cutoff(&QuietCutoff {
             color: Color::White,
             ply: 3,

@@ -207,7 +207,7 @@ impl SearchRun<'_> {
         }
         let bonus = eval_change_bonus(previous.static_eval, node.static_eval);
         if bonus != 0 {
-            let threats = previous.threats;
+            let threats = previous.threats.all;
             self.histories.update_butterfly(self.pos.side_to_move().flip(), mv, threats, bonus);
         }
     }
@@ -386,10 +386,11 @@ impl SearchRun<'_> {
 
     /// Step 13. The move loop: returns the best score found (fail-soft). Moves come
     /// from the staged picker (killers ~−4 Elo, counter move ~−17 Elo, continuation
-    /// history ~13 Elo, capture history unmeasured; docs/results.md).
+    /// history ~13 Elo, capture history unmeasured, the picker's cheaper-attacker
+    /// score +11.7 Elo; docs/results.md).
     fn search_moves(&mut self, node: &mut Node) -> i32 {
         // Worked out here, not with the evals: most nodes end in steps 8-11 without them.
-        self.frame_mut(node.ply).threats = self.pos.attacked_by(self.pos.side_to_move().flip());
+        self.frame_mut(node.ply).threats = self.pos.threats_by(self.pos.side_to_move().flip());
         let hints = self.ordering_hints(node.ply, node.tt_move);
         let mut picker = MovePicker::new(&self.pos, PickerMode::Main, hints);
         let may_prune = self.pos.non_pawn_pieces(self.pos.side_to_move()) > 0;

@@ -4,7 +4,7 @@
 //! those of `negamax.rs` and the README's technique table; the margins are in
 //! `params.rs`.
 
-use crate::board::{Bitboard, Move};
+use crate::board::{Move, Threats};
 
 use super::history::QuietContext;
 use super::negamax::{MoveFacts, Node};
@@ -131,7 +131,7 @@ impl SearchRun<'_> {
             killers: [Move::NONE; 2],
             counter: Move::NONE,
             // Captures only: the threats (set later, by the move loop) are not read.
-            quiet: QuietContext { keys: self.continuation_keys(node.ply), threats: Bitboard::EMPTY },
+            quiet: QuietContext { keys: self.continuation_keys(node.ply), threats: Threats::NONE },
         };
         let mut picker = MovePicker::new(&self.pos, PickerMode::Quiescence, hints);
         let reduced_depth = node.depth - PROBCUT_REDUCTION;

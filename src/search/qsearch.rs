@@ -17,7 +17,7 @@
 //! been measured on its own in the README's technique table.
 
 use crate::board::movegen::generate_quiet;
-use crate::board::{Bitboard, Move, MoveList};
+use crate::board::{Move, MoveList, Threats};
 
 use super::history::QuietContext;
 use super::params::delta_margin;
@@ -123,8 +123,7 @@ impl SearchRun<'_> {
     /// Quiet moves are ordered by history here only when evading a check: the
     /// threats are worked out for those nodes alone.
     fn qsearch_quiet_context(&self, node: &QNode) -> QuietContext {
-        let threats =
-            if node.in_check { self.pos.attacked_by(self.pos.side_to_move().flip()) } else { Bitboard::EMPTY };
+        let threats = if node.in_check { self.pos.threats_by(self.pos.side_to_move().flip()) } else { Threats::NONE };
         QuietContext { keys: self.continuation_keys(node.ply), threats }
     }
 

@@ -70,7 +70,7 @@ impl SearchRun<'_> {
         let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |hit| hit.mv);
         let color = self.pos.side_to_move();
         // The root's threats do not change while it is searched: its frame keeps them.
-        let threats = self.pos.attacked_by(color.flip());
+        let threats = self.pos.threats_by(color.flip());
         self.frame_mut(0).threats = threats;
         let mut scored: Vec<(i32, Move)> = legal
             .iter()
@@ -79,7 +79,7 @@ impl SearchRun<'_> {
                 let score = if mv == tt_move {
                     TT_MOVE_FIRST
                 } else if self.pos.is_quiet(mv) {
-                    self.histories.butterfly_history(color, mv, threats)
+                    self.histories.butterfly_history(color, mv, threats.all)
                 } else {
                     CAPTURES_FIRST + see(&self.pos, mv)
                 };

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::board::{Bitboard, Move, Position};
+use crate::board::{Move, Position, Threats};
 
 use super::claims::CLAIM_MAX_PLY;
 use super::history::{ContinuationKeys, Histories, PieceTo, QuietContext};
@@ -40,17 +40,12 @@ pub(super) struct Frame {
     /// A move this ply's node must skip (set during a singular-extension search).
     pub excluded: Move,
     /// The squares the side not to move attacks at this ply's node (main search).
-    pub threats: Bitboard,
+    pub threats: Threats,
 }
 
 impl Frame {
-    const EMPTY: Frame = Frame {
-        static_eval: EVAL_NONE,
-        played: None,
-        null_move: false,
-        excluded: Move::NONE,
-        threats: Bitboard::EMPTY,
-    };
+    const EMPTY: Frame =
+        Frame { static_eval: EVAL_NONE, played: None, null_move: false, excluded: Move::NONE, threats: Threats::NONE };
 }
 
 /// Triangular PV table: line `ply` holds the best line found from that ply on.
