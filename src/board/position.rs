@@ -12,7 +12,7 @@ use super::types::{Color, Piece, PieceType, Square};
 use super::zobrist;
 
 /// The squares one side attacks, layered by the value of the cheapest attacker.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threats {
     /// By a pawn.
     pub by_pawn: Bitboard,
@@ -311,8 +311,17 @@ impl Position {
     /// do not depend on the occupancy.
     #[must_use]
     pub fn leaper_attacks(&self, color: Color) -> Bitboard {
-        let mut attacked =
-            pawn_attacks_bb(color, self.pieces(color, PieceType::Pawn)) | king_attacks(self.king_square(color));
+        self.attacks_of_pawns(color) | self.attacks_of_knights(color) | king_attacks(self.king_square(color))
+    }
+
+    /// Every square `color`'s pawns attack.
+    fn attacks_of_pawns(&self, color: Color) -> Bitboard {
+        pawn_attacks_bb(color, self.pieces(color, PieceType::Pawn))
+    }
+
+    /// Every square `color`'s knights attack.
+    fn attacks_of_knights(&self, color: Color) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
         for knight in self.pieces(color, PieceType::Knight) {
             attacked |= knight_attacks(knight);
         }
@@ -325,11 +334,8 @@ impl Position {
     pub fn threats_by(&self, by: Color) -> Threats {
         let occupied = self.occupied();
         let queens = self.pieces(by, PieceType::Queen);
-        let by_pawn = pawn_attacks_bb(by, self.pieces(by, PieceType::Pawn));
-        let mut by_minor = by_pawn;
-        for square in self.pieces(by, PieceType::Knight) {
-            by_minor |= knight_attacks(square);
-        }
+        let by_pawn = self.attacks_of_pawns(by);
+        let mut by_minor = by_pawn | self.attacks_of_knights(by);
         for square in self.pieces(by, PieceType::Bishop) {
             by_minor |= bishop_attacks(square, occupied);
         }
