@@ -7,7 +7,7 @@
 use ferrochamp::engine::bench::{self, BenchConfig};
 use ferrochamp::uci::BenchParams;
 
-const EXPECTED_BENCH_NODES: u64 = 3_193_367;
+const EXPECTED_BENCH_NODES: u64 = 3_146_759;
 
 #[test]
 fn bench_node_count_matches_the_signature() {

@@ -397,13 +397,13 @@ pub const PAWNLESS_FLANK: S = s(  -1,  -10);
 /// A forced win against a bare king (mating material on the board).
 pub const MOPUP_WIN: S = s( 400,  400);
 
-/// Per unit of the bare king's Manhattan distance from the centre (0..=6).
+/// Per unit of the bare king's Manhattan distance from the centre (0..=6); not in KBNK.
 pub const MOPUP_EDGE: S = s(  20,   20);
 
 /// Per unit of closeness of the two kings (14 minus their Manhattan distance).
 pub const MOPUP_PROXIMITY: S = s(   8,    8);
 
-/// KBNK: per unit of closeness (14 minus Manhattan distance) of the bare king to a corner of the bishop's colour.
+/// KBNK, in place of `MOPUP_EDGE`: per unit (two a diagonal step) of the bare king's distance from the long diagonal the bishop does not cover.
 pub const MOPUP_BN_CORNER: S = s( 100,  100);
 
 // ---- Complexity: how winnable an endgame edge is (endgame half only; the middlegame half is unused) ----
