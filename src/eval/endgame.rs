@@ -179,7 +179,7 @@ pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
     let mut score = weight!(t, us, MOPUP_WIN);
     score += weight_n!(t, us, 14 - manhattan(lone, ours), MOPUP_PROXIMITY);
     match bishop_knight_corner(pos, us, lone) {
-        Some(corner_closeness) => score += weight_n!(t, us, corner_closeness, MOPUP_BN_CORNER),
+        Some(corner_pull) => score += weight_n!(t, us, corner_pull, MOPUP_BN_CORNER),
         None => score += weight_n!(t, us, centre_distance(lone), MOPUP_EDGE),
     }
     score
