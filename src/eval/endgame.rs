@@ -178,14 +178,14 @@ pub fn mop_up<T: Tracer>(pos: &Position, us: Color, t: &mut T) -> S {
     let ours = pos.king_square(us);
     let mut score = weight!(t, us, MOPUP_WIN);
     score += weight_n!(t, us, 14 - manhattan(lone, ours), MOPUP_PROXIMITY);
-    match bishop_knight_corner(pos, us, lone) {
-        Some(corner_pull) => score += weight_n!(t, us, corner_pull, MOPUP_BN_CORNER),
-        None => score += weight_n!(t, us, centre_distance(lone), MOPUP_EDGE),
-    }
+    score += match bishop_knight_corner(pos, us, lone) {
+        Some(corner_pull) => weight_n!(t, us, corner_pull, MOPUP_BN_CORNER),
+        None => weight_n!(t, us, centre_distance(lone), MOPUP_EDGE),
+    };
     score
 }
 
-/// In KBNK only: how far (0..=14, in steps of two) the bare king stands from
+/// In KBNK only: how many diagonal steps (0..=7) the bare king stands from
 /// the long diagonal of the colour the bishop does not cover. Mate can be forced
 /// only in a corner of the bishop's colour, at the ends of the other long
 /// diagonal; this gradient replaces the push to any edge, which rewards the
@@ -201,7 +201,7 @@ fn bishop_knight_corner(pos: &Position, us: Color, lone: Square) -> Option<i32> 
     if !is_kbnk {
         return None;
     }
-    Some(2 * distance_from_other_diagonal(lone, (bishops & Bitboard::DARK_SQUARES).any()))
+    Some(distance_from_other_diagonal(lone, (bishops & Bitboard::DARK_SQUARES).any()))
 }
 
 /// Diagonal steps (0..=7) from `square` to the long diagonal a8-h1 when the

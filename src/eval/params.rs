@@ -403,8 +403,8 @@ pub const MOPUP_EDGE: S = s(  20,   20);
 /// Per unit of closeness of the two kings (14 minus their Manhattan distance).
 pub const MOPUP_PROXIMITY: S = s(   8,    8);
 
-/// KBNK, in place of `MOPUP_EDGE`: per unit (two a diagonal step) of the bare king's distance from the long diagonal the bishop does not cover.
-pub const MOPUP_BN_CORNER: S = s( 100,  100);
+/// KBNK, in place of `MOPUP_EDGE`: per diagonal step of the bare king's distance from the long diagonal the bishop does not cover.
+pub const MOPUP_BN_CORNER: S = s( 200,  200);
 
 // ---- Complexity: how winnable an endgame edge is (endgame half only; the middlegame half is unused) ----
 
