@@ -6,6 +6,7 @@
 mod common;
 
 use common::scratch::temp_file;
+use std::path::Path;
 use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -48,6 +49,26 @@ fn run(args: &[&str]) -> Output {
     Command::new("python3").arg(format!("{ROOT}/scripts/gauntlet_diff.py")).args(args).output().expect("python3 runs")
 }
 
+/// The report for build A's PGNs against build B's; the script must succeed.
+fn compare(a: &[&Path], b: &[&Path]) -> String {
+    let text = |path: &&Path| path.to_str().expect("a UTF-8 path").to_owned();
+    let mut args = vec!["opp".to_owned(), "--a".to_owned()];
+    args.extend(a.iter().map(text));
+    args.push("--b".to_owned());
+    args.extend(b.iter().map(text));
+    let output = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
+    stdout
+}
+
+/// Every one of `expected` is in the report.
+fn assert_reports(text: &str, expected: &[&str]) {
+    for line in expected {
+        assert!(text.contains(line), "{line:?} missing from:\n{text}");
+    }
+}
+
 #[test]
 fn the_difference_is_taken_over_the_openings_both_builds_played() {
     // A's pairs score 1, 1/2, 3/4, 1/2 (round 5 has one game only: left out);
@@ -55,18 +76,19 @@ fn the_difference_is_taken_over_the_openings_both_builds_played() {
     let a = gauntlet("new", &[(1, &[1.0, 1.0]), (2, &[1.0, 0.0]), (3, &[1.0, 0.5]), (4, &[0.5, 0.5]), (5, &[1.0])]);
     let b =
         gauntlet("old", &[(1, &[1.0, 0.5]), (2, &[0.5, 0.5]), (3, &[0.0, 1.0]), (4, &[0.5, 0.0]), (5, &[0.5, 0.5])]);
-    let a_path = temp_file("gauntlet-a.pgn", a);
-    let b_path = temp_file("gauntlet-b.pgn", b);
-    let output = run(&["opp", "--a", a_path.to_str().expect("utf-8"), "--b", b_path.to_str().expect("utf-8")]);
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{text}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(text.contains("A: 8 games in pairs, pentanomial 0-0-2-1-1, score 0.6875"), "{text}");
-    assert!(text.contains("B: 10 games in pairs, pentanomial 0-1-3-1-0, score 0.5000, Elo +0.0"), "{text}");
+    let text = compare(&[&temp_file("gauntlet-a.pgn", a)], &[&temp_file("gauntlet-b.pgn", b)]);
     // Over rounds 1-4: 0.6875 against 0.5000 is +137.0 Elo; the differences
     // 1/4, 0, 1/4, 1/4 have a standard error of 1/16, times the logistic
     // slope at 0.59375 (720.2 Elo per unit of score) and 1.96: +/- 88.2,
     // from +48.7 to +225.2.
-    assert!(text.contains("A - B over 4 common openings: +137.0 Elo (95%: +48.7 to +225.2 paired"), "{text}");
+    assert_reports(
+        &text,
+        &[
+            "A: 8 games in pairs, pentanomial 0-0-2-1-1, score 0.6875",
+            "B: 10 games in pairs, pentanomial 0-1-3-1-0, score 0.5000, Elo +0.0",
+            "A - B over 4 common openings: +137.0 Elo (95%: +48.7 to +225.2 paired",
+        ],
+    );
 }
 
 #[test]
@@ -78,14 +100,16 @@ fn runs_are_paired_in_the_order_given_though_their_rounds_repeat() {
     let a2 = temp_file("gauntlet-a2.pgn", gauntlet("new", &[(1, &[1.0, 1.0])]));
     let b1 = temp_file("gauntlet-b1.pgn", gauntlet("old", &[(1, &[1.0, 1.0]), (2, &[1.0, 0.0])]));
     let b2 = temp_file("gauntlet-b2.pgn", gauntlet("old", &[(1, &[0.0, 0.5])]));
-    let paths: Vec<&str> = [&a1, &a2, &b1, &b2].iter().map(|p| p.to_str().expect("utf-8")).collect();
-    let output = run(&["opp", "--a", paths[0], paths[1], "--b", paths[2], paths[3]]);
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{text}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(text.contains("A: 6 games in pairs, pentanomial 0-0-1-0-2"), "{text}");
-    assert!(text.contains("B: 6 games in pairs, pentanomial 0-1-1-0-1"), "{text}");
+    let text = compare(&[&a1, &a2], &[&b1, &b2]);
     // Only run 2 differs: pair scores 1 and 1/4 over three common openings.
-    assert!(text.contains("A - B over 3 common openings: +"), "{text}");
+    assert_reports(
+        &text,
+        &[
+            "A: 6 games in pairs, pentanomial 0-0-1-0-2",
+            "B: 6 games in pairs, pentanomial 0-1-1-0-1",
+            "A - B over 3 common openings: +",
+        ],
+    );
 }
 
 #[test]
