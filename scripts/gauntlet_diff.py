@@ -13,7 +13,8 @@ runs (one `-srand` each) gives its PGNs in run order, the other build's in the
 same order: run K of A is paired with run K of B.
 
 For each build it prints the pentanomial counts of its complete pairs, its
-score and Elo with a 95% interval (as `sprt_pool.py` computes them); then,
+score and Elo with a 95% interval (as `sprt_pool.py` computes them) and the
+W-L-D of all its games (as `limit_calibration.py` counts them); then,
 over the pairs both played from the same opening, the Elo difference A - B
 with a 95% interval from the paired differences (and, for comparison, the
 wider interval the two gauntlets would give unpaired).
@@ -28,42 +29,43 @@ import os
 import sys
 from collections import defaultdict
 
-from sprt_pool import PAIR_SCORES, elo_from_score, summary
+from limit_calibration import count_results, half_points
+from sprt_pool import elo_from_score, summary
 from time_use import games
 
-RESULT_POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 Z95 = 1.959964
 
 
-def pair_scores(paths, opponent):
-    """{(run, round): (opening FEN, pair score in 0..1)} of the non-opponent side, complete
-    pairs only; `run` is the file's place in `paths`, as each run numbers its rounds from 1."""
-    by_round = defaultdict(list)
+def played_games(paths, opponent):
+    """((run, round), opening FEN, half-points 0-2) of the non-opponent side for every finished
+    game; `run` is the file's place in `paths`, as each run numbers its rounds from 1."""
     for run, path in enumerate(paths):
         for tags, _ in games([path]):
-            points = RESULT_POINTS.get(tags.get("Result", "*"))
-            white, black = tags.get("White"), tags.get("Black")
-            if points is None or opponent not in (white, black) or white == black:
+            white, black, result = tags.get("White"), tags.get("Black"), tags.get("Result")
+            if result not in ("1-0", "0-1", "1/2-1/2") or opponent not in (white, black) or white == black:
                 continue
-            ours = points[1] if white == opponent else points[0]
-            by_round[(run, tags.get("Round", "?"))].append((tags.get("FEN", "startpos"), ours))
-    pairs = {}
-    for round_id, played in by_round.items():
-        if len(played) == 2 and played[0][0] == played[1][0]:
-            pairs[round_id] = (played[0][0], (played[0][1] + played[1][1]) / 2.0)
-    return pairs
+            yield (run, tags.get("Round", "?")), tags.get("FEN", "startpos"), half_points(result, white != opponent)
 
 
-def pentanomial(scores):
-    return [sum(1 for s in scores if abs(s - level) < 1e-9) for level in PAIR_SCORES]
+def pair_scores(played):
+    """{(run, round): (opening FEN, pair score in 0..1)}, complete pairs from one opening only."""
+    by_round = defaultdict(list)
+    for key, fen, ours in played:
+        by_round[key].append((fen, ours))
+    return {
+        key: (games_[0][0], (games_[0][1] + games_[1][1]) / 4.0)
+        for key, games_ in by_round.items()
+        if len(games_) == 2 and games_[0][0] == games_[1][0]
+    }
 
 
-def describe(name, pairs):
-    counts = pentanomial([score for _, score in pairs.values()])
-    games_, mean, elo, (low, high), _, _ = summary(counts, 0.0, 5.0)
+def describe(name, played):
+    wins, losses, draws, counts = count_results((key, ours) for key, _, ours in played)
+    pairs, mean, elo, (low, high), _, _ = summary(counts, 0.0, 5.0)
     elo += 0.0  # an even score prints as +0.0, not -0.0
-    print(f"{name}: {2 * games_} games in pairs, pentanomial {'-'.join(map(str, counts))}, "
-          f"score {mean:.4f}, Elo {elo:+.1f} ({low:+.1f} to {high:+.1f})")
+    print(f"{name}: {2 * pairs} games in pairs, pentanomial {'-'.join(map(str, counts))}, "
+          f"score {mean:.4f}, Elo {elo:+.1f} ({low:+.1f} to {high:+.1f}); "
+          f"W-L-D {wins}-{losses}-{draws} over all {wins + losses + draws} games")
 
 
 def elo_slope(score):
@@ -101,11 +103,12 @@ def main():
     missing = [path for path in args.a + args.b if not os.path.isfile(path)]
     if missing:
         sys.exit(f"gauntlet_diff.py: no such file: {', '.join(missing)}")
-    a_pairs, b_pairs = pair_scores(args.a, args.opponent), pair_scores(args.b, args.opponent)
-    for name, pairs in (("A", a_pairs), ("B", b_pairs)):
+    a_played, b_played = list(played_games(args.a, args.opponent)), list(played_games(args.b, args.opponent))
+    a_pairs, b_pairs = pair_scores(a_played), pair_scores(b_played)
+    for name, played, pairs in (("A", a_played, a_pairs), ("B", b_played, b_pairs)):
         if not pairs:
             sys.exit(f"gauntlet_diff.py: no complete pair against {args.opponent} in the PGNs of {name}")
-        describe(name, pairs)
+        describe(name, played)
     n, delta, paired, unpaired = difference(a_pairs, b_pairs)
     print(f"A - B over {n} common openings: {delta:+.1f} Elo "
           f"(95%: {delta - paired:+.1f} to {delta + paired:+.1f} paired; +/- {unpaired:.1f} unpaired)")

@@ -86,6 +86,8 @@ fn the_difference_is_taken_over_the_openings_both_builds_played() {
         &[
             "A: 8 games in pairs, pentanomial 0-0-2-1-1, score 0.6875",
             "B: 10 games in pairs, pentanomial 0-1-3-1-0, score 0.5000, Elo +0.0",
+            "W-L-D 5-1-3 over all 9 games",
+            "W-L-D 2-2-6 over all 10 games",
             "A - B over 4 common openings: +137.0 Elo (95%: +48.7 to +225.2 paired",
         ],
     );
